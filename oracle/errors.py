@@ -1,0 +1,78 @@
+"""The oracle's errors: one family of ``ValueError`` subclasses, each naming a kind of wrong.
+
+The command line turns any of them into one line ``Error: ...`` and exit code 2, so every
+message must make sense on its own: quote the bad text with ``!r`` and say where it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class OracleError(ValueError):
+    """Base class: anything the user gave us that we cannot accept."""
+
+
+class CardParseError(OracleError):
+    """Text that is not a card at all (``'Xq'``, ``'11h'``)."""
+
+
+class InvalidHandError(OracleError):
+    """Cards that parse but cannot be held together: a duplicate, a fifth King, a Joker in a
+    deck without one, too many or too few cards for the question."""
+
+
+class RulesetError(OracleError):
+    """An unknown game or ruleset name, or a rule option the game does not have."""
+
+
+class InvalidActionError(OracleError):
+    """An action line that does not parse (``'Anna bets lots'``)."""
+
+
+class IllegalActionError(OracleError):
+    """An action that parses but is not allowed in this position; the message says why."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file, located by a field path such as
+    ``('questions', 2, 'ask', 'cards')`` and, once the loader knows it, a file and line."""
+
+    path: tuple[str | int, ...]
+    message: str
+    file: str | None = None
+    line: int | None = None
+
+    def dotted_path(self) -> str:
+        text = ""
+        for part in self.path:
+            text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        return text or "(top level)"
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        return f"{where}{self.dotted_path()}: {self.message}"
+
+
+class ScenarioError(OracleError):
+    """A scenario file that cannot be used; ``problems`` lists every fault found, not just the
+    first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class FieldError(OracleError):
+    """One bad field, raised by game code while reading a position or a question's parameters.
+
+    ``path`` is relative to the mapping the code was given; the scenario loader prefixes it
+    with where that mapping sits in the file and adds the line number."""
+
+    def __init__(self, path: tuple[str | int, ...] | list[str | int], message: str):
+        self.path = tuple(path)
+        self.message = message
+        super().__init__(f"{Problem(self.path, message).dotted_path()}: {message}")

@@ -1,0 +1,249 @@
+"""Ranking hands: the fast integer strength, and the full answer a person reads.
+
+``strength(cards, ruleset)`` is the workhorse: one to five cards are looked up directly;
+more cards are ranked by their best five. ``evaluate`` returns a ``HandRank`` with the
+category, the words, the five cards used and what each wild card stood for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from oracle.cards import RANK_BY_VALUE, SUITS, Card, Rank, Suit, format_cards
+from oracle.eval.rulesets import STANDARD, Ruleset, find_ruleset
+from oracle.eval.strength import (
+    FLUSH,
+    STRAIGHT_FLUSH,
+    category_slug,
+    decode,
+    describe,
+    hand_values,
+)
+from oracle.eval.tables import five_card_tables, seven_card_tables
+
+_SUIT_MASK = 0xF000
+
+
+def _wild_codes(ruleset: Ruleset) -> frozenset[int]:
+    codes = {Card(rank, suit).code for rank in ruleset.wild_ranks for suit in (*SUITS, None)}
+    if ruleset.joker_wild:
+        codes.add(0)
+    return frozenset(codes)
+
+
+_WILD_CODES: dict[Ruleset, frozenset[int]] = {}
+
+
+def wild_codes(ruleset: Ruleset) -> frozenset[int]:
+    codes = _WILD_CODES.get(ruleset)
+    if codes is None:
+        codes = _WILD_CODES[ruleset] = _wild_codes(ruleset)
+    return codes
+
+
+def is_wild(card: Card, ruleset: Ruleset) -> bool:
+    return card.code in wild_codes(ruleset)
+
+
+def strength_of_codes(codes: Sequence[int], ruleset: Ruleset) -> int:
+    """Strength of one to five cards given by their codes (no checks: the caller's cards
+    are already valid)."""
+    tables = five_card_tables(ruleset)
+    wild = wild_codes(ruleset)
+    product = 1
+    wilds = 0
+    suits = _SUIT_MASK
+    bits = 0
+    for code in codes:
+        if code in wild:
+            wilds += 1
+        else:
+            product *= code & 0xFF
+            suits &= code
+            bits |= code
+    best = tables["nonflush"][wilds][product]
+    if len(codes) == 5 and suits and wilds < 5:
+        flush = tables["flush"][wilds].get(bits >> 16, -1)
+        if flush > best:
+            best = flush
+    return best
+
+
+def make_strength5_standard():
+    """A function ranking exactly five cards under standard rules, as fast as plain Python
+    allows: the benchmarks and the exhaustive tests call it millions of times."""
+    tables = five_card_tables(STANDARD)
+    plain = tables["nonflush"][0]
+    flush = tables["flush"][0]
+
+    def strength5_standard(cards: Sequence[Card]) -> int:
+        a, b, c, d, e = cards
+        a, b, c, d, e = a.code, b.code, c.code, d.code, e.code
+        if a & b & c & d & e & 0xF000:
+            return flush[(a | b | c | d | e) >> 16]
+        return plain[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
+
+    return strength5_standard
+
+
+def make_strength7_standard():
+    """A function ranking the best five of exactly seven cards under standard rules."""
+    tables = seven_card_tables(STANDARD)
+    best7 = tables["best7"]
+    flush7 = tables["flush7"]
+
+    def strength7_standard(cards: Sequence[Card]) -> int:
+        product = 1
+        suit_counts = 0
+        for card in cards:
+            code = card.code
+            product *= code & 0xFF
+            # Four 4-bit counters, one per suit; adding 3 to each sets its bit 3 at five.
+            suit_counts += _SUIT_COUNTER[code & 0xF000]
+        best = best7[product]
+        flags = (suit_counts + 0x3333) & 0x8888
+        if flags:
+            suit_bit = _FLUSH_SUIT[flags]
+            bits = 0
+            for card in cards:
+                if card.code & suit_bit:
+                    bits |= card.code
+            value = flush7[bits >> 16]
+            if value > best:
+                best = value
+        return best
+
+    return strength7_standard
+
+
+_SUIT_COUNTER = {0: 0, 0x1000: 1, 0x2000: 1 << 4, 0x4000: 1 << 8, 0x8000: 1 << 12}
+_FLUSH_SUIT = {0x8: 0x1000, 0x80: 0x2000, 0x800: 0x4000, 0x8000: 0x8000}
+
+
+def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
+    """The strength of a hand: directly for one to five cards, else its best five."""
+    ruleset = find_ruleset(ruleset)
+    codes = [card.code for card in cards]
+    if len(codes) <= 5:
+        return strength_of_codes(codes, ruleset)
+    return max(strength_of_codes(sub, ruleset) for sub in combinations(codes, 5))
+
+
+@dataclass(frozen=True)
+class WildCard:
+    card: Card
+    stands_for: Card
+
+    def __str__(self) -> str:
+        return f"{self.card}={self.stands_for}"
+
+
+@dataclass(frozen=True)
+class HandRank:
+    """A ranked hand. ``cards`` are the cards used, most significant first; a wild card
+    appears as itself, and ``wilds`` says what each one stood for."""
+
+    ruleset: Ruleset
+    strength: int
+    cards: tuple[Card, ...]
+    wilds: tuple[WildCard, ...] = ()
+
+    @property
+    def category(self) -> str:
+        return category_slug(self.strength)
+
+    @property
+    def name(self) -> str:
+        return describe(self.strength).name
+
+    @property
+    def description(self) -> str:
+        return describe(self.strength).description
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.ruleset.name,
+            "category": self.category,
+            "name": self.name,
+            "description": self.description,
+            "cards": [str(card) for card in self.cards],
+            "wilds": [{"card": str(w.card), "as": str(w.stands_for)} for w in self.wilds],
+            "strength": self.strength,
+        }
+
+    def __str__(self) -> str:
+        return f"{self.description} ({format_cards(self.cards)})"
+
+
+def evaluate(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> HandRank:
+    """Rank a hand of at least one card: with more than five, its best five count."""
+    ruleset = find_ruleset(ruleset)
+    cards = list(cards)
+    if len(cards) <= 5:
+        chosen, best = cards, strength(cards, ruleset)
+    else:
+        best, chosen = -1, cards[:5]
+        for sub in combinations(cards, 5):
+            value = strength_of_codes([c.code for c in sub], ruleset)
+            if value > best:
+                best, chosen = value, list(sub)
+    return explain(chosen, best, ruleset)
+
+
+def explain(cards: Sequence[Card], best: int, ruleset: Ruleset) -> HandRank:
+    """Order the used cards by significance and say what each wild card stands for."""
+    wild = [c for c in cards if is_wild(c, ruleset)]
+    natural = [c for c in cards if not is_wild(c, ruleset)]
+    values = hand_values(best)  # the finished hand's values, most significant first
+    remaining = list(natural)
+    ordered: list[Card] = []
+    stand_ins: list[WildCard] = []
+    category, _ = decode(best)
+    flush_suit = None
+    if category in (FLUSH, STRAIGHT_FLUSH):
+        flush_suit = natural[0].suit if natural else Suit.SPADES
+    taken: set[Card] = set(natural)
+    wild_iter = iter(wild)
+    for value in values:
+        match = next((c for c in remaining if _value_in_hand(c, value)), None)
+        if match is not None:
+            remaining.remove(match)
+            ordered.append(match)
+            continue
+        card = next(wild_iter)
+        stands = _stand_in(value, flush_suit, taken, any(c.suit for c in natural))
+        taken.add(stands)
+        ordered.append(card)
+        stand_ins.append(WildCard(card, stands))
+    ordered.extend(remaining)  # cards outside the tie-break (none for a full hand)
+    return HandRank(ruleset, best, tuple(ordered), tuple(stand_ins))
+
+
+def _value_in_hand(card: Card, value: int) -> bool:
+    return card.value == value or (value == 1 and card.rank is Rank.ACE)
+
+
+def _stand_in(value: int, suit: Suit | None, taken: set[Card], suited: bool) -> Card:
+    rank = RANK_BY_VALUE[value]
+    if suit is not None:
+        return Card(rank, suit)
+    if not suited:
+        return Card(rank)
+    for candidate in SUITS:
+        card = Card(rank, candidate)
+        if card not in taken:
+            return card
+    return Card(rank, SUITS[0])  # five of a kind: the fifth copies a card already held
+
+
+def compare(first: Sequence[Card], second: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
+    """1 if the first hand wins, -1 if the second does, 0 for a tie."""
+    a = strength(first, ruleset)
+    b = strength(second, ruleset)
+    return (a > b) - (a < b)
+
+
+def evaluate_all(hands: Iterable[Sequence[Card]], ruleset: Ruleset | str = STANDARD) -> list[HandRank]:
+    return [evaluate(hand, ruleset) for hand in hands]

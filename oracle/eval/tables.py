@@ -1,0 +1,157 @@
+"""Lookup tables that turn a hand's card codes into its strength in one or two dict lookups.
+
+For a ruleset the tables are:
+
+- ``nonflush[w][p]``: the best strength of a hand whose natural (non-wild) cards have rank
+  primes multiplying to ``p`` and that also holds ``w`` wild cards, ignoring suits. Covers
+  every hand of one to five cards.
+- ``flush[w][b]``: the best flush or straight flush of five suited cards, ``w`` of them wild
+  and the rest of one suit with rank bits ``b``.
+- ``best7[p]`` and ``flush7[b]`` (rulesets without wild cards only): the best five of seven
+  cards, by the primes of all seven and by the rank bits of a suit holding five or more.
+
+Every entry comes from ``strength.rank_strength`` by trying each thing a wild card may
+stand for, under the ruleset's rules, so the tables are the rules written out, not a second
+statement of them. They take a second or two to build, and are cached with ``marshal`` in
+the user's cache directory (``$ORACLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/oracle``, else
+``~/.cache/oracle``), written to a temporary file and renamed so a crash never leaves half a
+file behind.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import tempfile
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import prod
+from pathlib import Path
+
+from oracle.cards import PRIMES
+from oracle.eval.rulesets import Ruleset
+from oracle.eval.strength import rank_strength
+
+TABLE_VERSION = 1
+VALUES = tuple(range(2, 15))
+PRIME_OF = {value: PRIMES[value - 2] for value in VALUES}
+BIT_OF = {value: 1 << (value - 2) for value in VALUES}
+
+
+def cache_dir() -> Path:
+    if os.environ.get("ORACLE_CACHE_DIR"):
+        return Path(os.environ["ORACLE_CACHE_DIR"])
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "oracle"
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "oracle" / "cache"
+    return Path.home() / ".cache" / "oracle"
+
+
+def _cached(name: str, build) -> dict:
+    tag = f"{sys.implementation.cache_tag}-v{TABLE_VERSION}"
+    path = cache_dir() / f"{name}-{tag}.marshal"
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    tables = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(marshal.dumps(tables))
+        os.replace(temp, path)
+    except OSError:
+        # A read-only home is no reason to fail: the tables simply are not kept.
+        pass
+    return tables
+
+
+def _substitutions(ruleset: Ruleset, naturals: tuple[int, ...], wilds: int, flush: bool):
+    """Every multiset of values the wild cards may stand for, given the natural values."""
+    if flush and not ruleset.wild_may_copy:
+        # In a flush a wild is a card of the flush suit; not copying means a rank not held.
+        missing = [v for v in VALUES if v not in naturals]
+        return combinations(missing, wilds)
+    return combinations_with_replacement(VALUES, wilds)
+
+
+def _legal(ruleset: Ruleset, values: tuple[int, ...]) -> bool:
+    counts = Counter(values)
+    top = max(counts.values())
+    if top <= 4:
+        return True
+    return top == 5 and ruleset.five_of_a_kind
+
+
+def _best_with_wilds(ruleset: Ruleset, naturals: tuple[int, ...], wilds: int, flush: bool) -> int:
+    best = -1
+    for subs in _substitutions(ruleset, naturals, wilds, flush):
+        values = naturals + tuple(subs)
+        if not _legal(ruleset, values):
+            continue
+        best = max(best, rank_strength(values, flush=flush))
+    return best
+
+
+def _natural_multisets(size: int):
+    for values in combinations_with_replacement(VALUES, size):
+        if size < 5 or max(Counter(values).values()) <= 4:
+            yield values
+
+
+def build_five(ruleset: Ruleset) -> dict:
+    max_wilds = min(ruleset.max_wilds, 5)
+    nonflush: list[dict[int, int]] = []
+    flush: list[dict[int, int]] = []
+    for wilds in range(max_wilds + 1):
+        plain: dict[int, int] = {}
+        suited: dict[int, int] = {}
+        for total in range(max(wilds, 1), 6):
+            for naturals in _natural_multisets(total - wilds):
+                if naturals and max(Counter(naturals).values()) > 4:
+                    continue
+                strength = _best_with_wilds(ruleset, naturals, wilds, flush=False)
+                if strength >= 0:
+                    plain[prod(PRIME_OF[v] for v in naturals)] = strength
+        for naturals in combinations(VALUES, 5 - wilds):
+            strength = _best_with_wilds(ruleset, naturals, wilds, flush=True)
+            if strength >= 0:
+                suited[sum(BIT_OF[v] for v in naturals)] = strength
+        nonflush.append(plain)
+        flush.append(suited)
+    return {"nonflush": nonflush, "flush": flush}
+
+
+def build_seven(five: dict) -> dict:
+    """Best five of seven for a ruleset without wild cards, from its five-card tables."""
+    plain5 = five["nonflush"][0]
+    flush5 = five["flush"][0]
+    best7: dict[int, int] = {}
+    primes = [PRIME_OF[v] for v in VALUES]
+    for chosen in combinations_with_replacement(range(13), 7):
+        if max(Counter(chosen).values()) > 4:
+            continue
+        ps = [primes[i] for i in chosen]
+        best7[prod(ps)] = max(plain5[prod(sub)] for sub in set(combinations(ps, 5)))
+    flush7: dict[int, int] = {}
+    bits = [1 << i for i in range(13)]
+    for size in (5, 6, 7):
+        for chosen in combinations(bits, size):
+            flush7[sum(chosen)] = max(flush5[sum(sub)] for sub in combinations(chosen, 5))
+    return {"best7": best7, "flush7": flush7}
+
+
+@lru_cache(maxsize=None)
+def five_card_tables(ruleset: Ruleset) -> dict:
+    return _cached(f"five-{ruleset.signature()}", lambda: build_five(ruleset))
+
+
+@lru_cache(maxsize=None)
+def seven_card_tables(ruleset: Ruleset) -> dict:
+    if ruleset.has_wilds:
+        raise ValueError("seven-card tables exist only for rulesets without wild cards")
+    return _cached(f"seven-{ruleset.signature()}", lambda: build_seven(five_card_tables(ruleset)))

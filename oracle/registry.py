@@ -1,0 +1,169 @@
+"""Games and question kinds, found by name.
+
+Each game module registers itself and its own question kinds when it is imported; nothing
+central lists them, so adding a question kind means editing only its game's module. The
+scenario loader, ``oracle solve`` and ``oracle check`` reach games only through this module.
+
+Game modules must stay light to import: z3, ortools and numpy are imported inside the
+functions that use them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from oracle.errors import RulesetError
+
+# Modules that register games or question kinds when imported, in the order they are loaded.
+GAME_MODULES = (
+    "oracle.games.common",
+    "oracle.games.diablo",
+    "oracle.games.drawing_dead",
+    "oracle.games.hell_of_a_deal",
+    "oracle.games.auf_teufel",
+)
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A house rule or variant a scenario may set under ``rules:``. The type of ``default``
+    is the type a value must have; ``choices``, when given, lists the allowed values."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the scenario loader needs to know about one game.
+
+    ``load_position(position, rules)`` turns the scenario's ``position`` mapping (already
+    parsed YAML) and the merged rules into the game's state object. It raises
+    ``oracle.errors.FieldError`` for one bad field or ``oracle.errors.ScenarioError`` for
+    several, with paths relative to the position mapping. ``position_keys`` lists the keys a
+    position may have, so the loader can flag unknown ones and suggest the nearest.
+    """
+
+    slug: str
+    title: str
+    rulebook: str
+    ruleset: str
+    options: tuple[RuleOption, ...] = ()
+    position_keys: tuple[str, ...] = ()
+    load_position: Callable[[Mapping[str, Any], Mapping[str, Any]], Any] | None = None
+
+    def default_rules(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a question kind, given in the question's ``ask`` mapping."""
+
+    doc: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A question's answer: JSON-ready data, one line a person reads, and the rulebook
+    section the answer applied (``"Diablo: The Diablo rule"``)."""
+
+    answer: dict[str, Any]
+    explanation: str
+    rule: str
+
+
+@dataclass
+class QuestionContext:
+    """Everything a question handler may read. ``state`` is the game's own position object
+    (``None`` for a game without ``load_position`` or a scenario without a position)."""
+
+    game: GameInfo
+    rules: Mapping[str, Any]
+    position: Mapping[str, Any]
+    state: Any
+    params: Mapping[str, Any]
+
+
+Handler = Callable[[QuestionContext], Answer]
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    kind: str
+    game: str | None  # None: available in every game
+    handler: Handler
+    summary: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+
+_GAMES: dict[str, GameInfo] = {}
+_QUESTIONS: dict[tuple[str | None, str], QuestionKind] = {}
+_loaded = False
+
+
+def register_game(info: GameInfo) -> GameInfo:
+    _GAMES[info.slug] = info
+    return info
+
+
+def register_question(
+    game: str | None,
+    kind: str,
+    *,
+    summary: str,
+    params: Mapping[str, Param] | None = None,
+) -> Callable[[Handler], Handler]:
+    """Decorator: ``@register_question("diablo", "best-swap", summary=..., params={...})``."""
+
+    def decorate(handler: Handler) -> Handler:
+        _QUESTIONS[(game, kind)] = QuestionKind(kind, game, handler, summary, dict(params or {}))
+        return handler
+
+    return decorate
+
+
+def load_games() -> None:
+    """Import every game module once, so that their registrations have run."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in GAME_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            # A game whose module is not written yet is simply not offered.
+            if exc.name != name:
+                raise
+
+
+def games() -> dict[str, GameInfo]:
+    load_games()
+    return dict(_GAMES)
+
+
+def find_game(name: str) -> GameInfo:
+    load_games()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key in _GAMES:
+        return _GAMES[key]
+    raise RulesetError(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}")
+
+
+def question_kinds(game: str) -> dict[str, QuestionKind]:
+    """The question kinds a scenario of ``game`` may ask: the game's own and the shared ones."""
+    load_games()
+    kinds = {kind: q for (g, kind), q in _QUESTIONS.items() if g is None}
+    kinds.update({kind: q for (g, kind), q in _QUESTIONS.items() if g == game})
+    return kinds
+
+
+def all_question_kinds() -> list[QuestionKind]:
+    load_games()
+    return list(_QUESTIONS.values())
