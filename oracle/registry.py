@@ -23,6 +23,7 @@ GAME_MODULES = (
     "oracle.games.drawing_dead",
     "oracle.games.hell_of_a_deal",
     "oracle.games.auf_teufel",
+    "oracle.solve.hod_questions",
 )
 
 

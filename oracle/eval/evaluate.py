@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from oracle.cards import RANK_BY_VALUE, SUITS, Card, Rank, Suit, format_cards
+from oracle.cards import JOKER, RANK_BY_VALUE, RANKS, SUITS, Card, Rank, Suit, format_cards, full_deck
 from oracle.eval.rulesets import STANDARD, Ruleset, find_ruleset
 from oracle.eval.strength import (
     FLUSH,
@@ -21,71 +21,89 @@ from oracle.eval.strength import (
     describe,
     hand_values,
 )
-from oracle.eval.tables import five_card_tables, seven_card_tables
+from oracle.eval.tables import WILD_PRIME, five_card_tables, seven_card_tables
 
 _SUIT_MASK = 0xF000
 
 
-def _wild_codes(ruleset: Ruleset) -> frozenset[int]:
-    codes = {Card(rank, suit).code for rank in ruleset.wild_ranks for suit in (*SUITS, None)}
+def _effective_codes(ruleset: Ruleset) -> dict[int, int]:
+    """Card code -> the code the tables read: a wild card becomes a card of every suit and
+    no rank, whose prime is ``WILD_PRIME``."""
+    wild = {Card(rank, suit).code for rank in ruleset.wild_ranks for suit in (*SUITS, None)}
     if ruleset.joker_wild:
-        codes.add(0)
-    return frozenset(codes)
+        wild.add(JOKER.code)
+    codes = {card.code: card.code for card in full_deck()}
+    codes.update({Card(rank).code: Card(rank).code for rank in RANKS})
+    codes[JOKER.code] = JOKER.code
+    codes.update({code: _WILD_CODE for code in wild})
+    return codes
 
 
-_WILD_CODES: dict[Ruleset, frozenset[int]] = {}
+_WILD_CODE = _SUIT_MASK | WILD_PRIME
+_EFFECTIVE: dict[Ruleset, dict[int, int]] = {}
 
 
-def wild_codes(ruleset: Ruleset) -> frozenset[int]:
-    codes = _WILD_CODES.get(ruleset)
+def effective_codes(ruleset: Ruleset) -> dict[int, int]:
+    codes = _EFFECTIVE.get(ruleset)
     if codes is None:
-        codes = _WILD_CODES[ruleset] = _wild_codes(ruleset)
+        codes = _EFFECTIVE[ruleset] = _effective_codes(ruleset)
     return codes
 
 
 def is_wild(card: Card, ruleset: Ruleset) -> bool:
-    return card.code in wild_codes(ruleset)
+    return effective_codes(ruleset)[card.code] == _WILD_CODE
 
 
 def strength_of_codes(codes: Sequence[int], ruleset: Ruleset) -> int:
     """Strength of one to five cards given by their codes (no checks: the caller's cards
     are already valid)."""
     tables = five_card_tables(ruleset)
-    wild = wild_codes(ruleset)
+    effective = effective_codes(ruleset)
     product = 1
-    wilds = 0
     suits = _SUIT_MASK
     bits = 0
     for code in codes:
-        if code in wild:
-            wilds += 1
-        else:
-            product *= code & 0xFF
-            suits &= code
-            bits |= code
-    best = tables["nonflush"][wilds][product]
-    if len(codes) == 5 and suits and wilds < 5:
-        flush = tables["flush"][wilds].get(bits >> 16, -1)
-        if flush > best:
-            best = flush
-    return best
+        code = effective[code]
+        product *= code & 0xFF
+        suits &= code
+        bits |= code
+    if len(codes) == 5 and suits:
+        return tables["flush"][bits >> 16]
+    return tables["nonflush"][product]
 
 
-def make_strength5_standard():
-    """A function ranking exactly five cards under standard rules, as fast as plain Python
-    allows: the benchmarks and the exhaustive tests call it millions of times."""
-    tables = five_card_tables(STANDARD)
-    plain = tables["nonflush"][0]
-    flush = tables["flush"][0]
+def make_strength5(ruleset: Ruleset | str = STANDARD):
+    """A function ranking exactly five cards, as fast as plain Python allows: benchmarks and
+    exhaustive tests call it millions of times."""
+    ruleset = find_ruleset(ruleset)
+    tables = five_card_tables(ruleset)
+    plain = tables["nonflush"]
+    flush = tables["flush"]
+    if not ruleset.has_wilds:
 
-    def strength5_standard(cards: Sequence[Card]) -> int:
+        def strength5(cards: Sequence[Card]) -> int:
+            a, b, c, d, e = cards
+            a, b, c, d, e = a.code, b.code, c.code, d.code, e.code
+            if a & b & c & d & e & 0xF000:
+                return flush[(a | b | c | d | e) >> 16]
+            return plain[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
+
+        return strength5
+    effective = effective_codes(ruleset)
+
+    def strength5_wild(cards: Sequence[Card]) -> int:
         a, b, c, d, e = cards
-        a, b, c, d, e = a.code, b.code, c.code, d.code, e.code
+        a, b, c = effective[a.code], effective[b.code], effective[c.code]
+        d, e = effective[d.code], effective[e.code]
         if a & b & c & d & e & 0xF000:
             return flush[(a | b | c | d | e) >> 16]
         return plain[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
 
-    return strength5_standard
+    return strength5_wild
+
+
+def make_strength5_standard():
+    return make_strength5(STANDARD)
 
 
 def make_strength7_standard():

@@ -2,11 +2,11 @@
 
 For a ruleset the tables are:
 
-- ``nonflush[w][p]``: the best strength of a hand whose natural (non-wild) cards have rank
-  primes multiplying to ``p`` and that also holds ``w`` wild cards, ignoring suits. Covers
-  every hand of one to five cards.
-- ``flush[w][b]``: the best flush or straight flush of five suited cards, ``w`` of them wild
-  and the rest of one suit with rank bits ``b``.
+- ``nonflush[p]``: the best strength of a hand of one to five cards, ignoring suits, where
+  ``p`` multiplies the rank primes of the natural cards and ``WILD_PRIME`` once per wild card.
+- ``flush[b]``: the best strength of five cards that are all of one suit or wild, where ``b``
+  holds the rank bits of the natural cards (their count tells how many are wild). The entry is
+  the better of the flush reading and the plain one (four Aces beat an Ace-high flush).
 - ``best7[p]`` and ``flush7[b]`` (rulesets without wild cards only): the best five of seven
   cards, by the primes of all seven and by the rank bits of a suit holding five or more.
 
@@ -34,10 +34,12 @@ from oracle.cards import PRIMES
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.strength import rank_strength
 
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 VALUES = tuple(range(2, 15))
 PRIME_OF = {value: PRIMES[value - 2] for value in VALUES}
 BIT_OF = {value: 1 << (value - 2) for value in VALUES}
+# Stands in the product for each wild card: the prime after the Ace's 41.
+WILD_PRIME = 43
 
 
 def cache_dir() -> Path:
@@ -105,31 +107,28 @@ def _natural_multisets(size: int):
 
 def build_five(ruleset: Ruleset) -> dict:
     max_wilds = min(ruleset.max_wilds, 5)
-    nonflush: list[dict[int, int]] = []
-    flush: list[dict[int, int]] = []
+    nonflush: dict[int, int] = {}
+    flush: dict[int, int] = {}
     for wilds in range(max_wilds + 1):
-        plain: dict[int, int] = {}
-        suited: dict[int, int] = {}
+        wild_part = WILD_PRIME**wilds
         for total in range(max(wilds, 1), 6):
             for naturals in _natural_multisets(total - wilds):
-                if naturals and max(Counter(naturals).values()) > 4:
-                    continue
                 strength = _best_with_wilds(ruleset, naturals, wilds, flush=False)
                 if strength >= 0:
-                    plain[prod(PRIME_OF[v] for v in naturals)] = strength
+                    nonflush[prod(PRIME_OF[v] for v in naturals) * wild_part] = strength
         for naturals in combinations(VALUES, 5 - wilds):
-            strength = _best_with_wilds(ruleset, naturals, wilds, flush=True)
-            if strength >= 0:
-                suited[sum(BIT_OF[v] for v in naturals)] = strength
-        nonflush.append(plain)
-        flush.append(suited)
+            plain = nonflush.get(prod(PRIME_OF[v] for v in naturals) * wild_part, -1)
+            suited = _best_with_wilds(ruleset, naturals, wilds, flush=True)
+            best = max(plain, suited)
+            if best >= 0:
+                flush[sum(BIT_OF[v] for v in naturals)] = best
     return {"nonflush": nonflush, "flush": flush}
 
 
 def build_seven(five: dict) -> dict:
     """Best five of seven for a ruleset without wild cards, from its five-card tables."""
-    plain5 = five["nonflush"][0]
-    flush5 = five["flush"][0]
+    plain5 = five["nonflush"]
+    flush5 = five["flush"]
     best7: dict[int, int] = {}
     primes = [PRIME_OF[v] for v in VALUES]
     for chosen in combinations_with_replacement(range(13), 7):

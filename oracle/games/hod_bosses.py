@@ -1,0 +1,288 @@
+"""Hell of a Deal Bosses as data: one ``Boss`` row per card, read by the round engine and the
+solvers alike.
+
+Every Boss ability in the rulebook is a setting here, so a designer can write a new Boss in a
+scenario (``boss_from_mapping``) from the same settings without touching code:
+
+- ``hole_cards`` dealt to him and ``max_hole_used`` he may use (``None``: all of them);
+- ``default_hand`` (his "default minimum hand"; our rulebook does not print them, so a
+  scenario gives each one) and ``soul_penalty`` per losing player;
+- ``big_table``: faced again until a player wins, and Souls he cannot be paid lose the game;
+- restrictions on players: ``bans_board_high_card`` (Eenie Meanie), ``banned_ranks``,
+  ``tolls`` (toll cards dealt, The Boatman), ``no_healing``, ``no_folding``,
+  ``discard_favors``, ``player_hand_cards`` and ``player_cards_face_up``;
+- round events: ``curse_per_favor`` (Miss Fortune), ``heart_tax`` (Demona),
+  ``extra_draws`` (Dedly Aloor), ``stack_reveals`` (Jack Potts), ``blackjack`` and
+  ``draws_while_at_most`` (Red Jack).
+
+The rulebook spells the first Boss both "Dedly Aloor" and "Deadly Aloor"; both names find him.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+from oracle.cards import Card, Rank, check_cards, parse_cards
+from oracle.errors import FieldError, OracleError
+
+DEFAULT_SOUL_PENALTY = 2
+BIG_TABLE_SOUL_PENALTY = 4
+
+
+@dataclass(frozen=True, kw_only=True)
+class Boss:
+    """One Boss card. ``default_hand`` is ``None`` until a scenario gives it."""
+
+    name: str
+    ability: str = ""
+    hole_cards: int = 2
+    # How many of his own cards (hole cards plus toll cards) he may use; None: all of them.
+    max_hole_used: int | None = 2
+    default_hand: tuple[Card, ...] | None = None
+    soul_penalty: int = DEFAULT_SOUL_PENALTY
+    big_table: bool = False
+    bans_board_high_card: bool = False
+    banned_ranks: frozenset[Rank] = frozenset()
+    tolls: int = 0
+    no_healing: bool = False
+    no_folding: bool = False
+    discard_favors: bool = False
+    player_hand_cards: int = 3
+    player_cards_face_up: bool = False
+    curse_per_favor: bool = False
+    heart_tax: bool = False
+    extra_draws: bool = False
+    stack_reveals: int = 0
+    blackjack: bool = False
+    # Red Jack draws at showdown while his blackjack total is at most this.
+    draws_while_at_most: int | None = None
+    aliases: tuple[str, ...] = field(default=())
+
+    @property
+    def slug(self) -> str:
+        return boss_key(self.name)
+
+    def with_default_hand(self, cards: tuple[Card, ...] | None) -> "Boss":
+        return replace(self, default_hand=cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "hole_cards": self.hole_cards,
+            "max_hole_used": self.max_hole_used,
+            "default_hand": None if self.default_hand is None else [str(c) for c in self.default_hand],
+            "soul_penalty": self.soul_penalty,
+            "big_table": self.big_table,
+        }
+
+
+def boss_key(name: str) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+BOSSES: dict[str, Boss] = {
+    b.name: b
+    for b in (
+        Boss(
+            name="Dedly Aloor",
+            aliases=("Deadly Aloor",),
+            extra_draws=True,
+            ability=(
+                "At any time on their turn, players may draw an additional card and may choose "
+                "to suffer 1 Temptation. If they do not suffer 1 Temptation, DEDLY ALOOR draws "
+                "an additional card as well."
+            ),
+        ),
+        Boss(
+            name="Eenie Meanie",
+            bans_board_high_card=True,
+            ability=(
+                "The current High Card of the Community board, as well as any cards of matching "
+                "value, cannot be used by players. (Treat Aces as High cards)"
+            ),
+        ),
+        Boss(
+            name="Jack Potts",
+            stack_reveals=3,
+            ability=(
+                "After the Flop, reveal 3 cards from the deck. Any cards matching the value of a "
+                "Community card are stacked onto the matching card (Max 1). Discard the rest. "
+                "Repeat for the Turn and River. Added cards are legal Community cards."
+            ),
+        ),
+        Boss(
+            name="Miss Fortune",
+            curse_per_favor=True,
+            ability="If you play a Favor, draw a Curse for next round.",
+        ),
+        Boss(
+            name="Demona",
+            heart_tax=True,
+            ability=(
+                "Whenever a heart is placed into the Flop, Turn, or River: players must suffer a "
+                "Temptation or Fold. Players who don't Fold may bet TWO chips on their next bet."
+            ),
+        ),
+        Boss(
+            name="The Boatman",
+            tolls=1,
+            ability=(
+                "After hands are dealt: deal 1 face-up \"Toll\" card next to THE BOATMAN. "
+                "Players can't use cards matching a Toll card's value in their scoring hand "
+                "unless they pay a Soul. THE BOATMAN may use the Toll card in their scoring hand."
+            ),
+        ),
+        Boss(
+            name="Red Jack",
+            player_hand_cards=2,
+            player_cards_face_up=True,
+            blackjack=True,
+            draws_while_at_most=16,
+            max_hole_used=None,
+            ability=(
+                "Deal players 2 face-up cards, not 3. If at anytime your hand totals over 21, "
+                "suffer a Temptation & draw a Curse. At exactly 21, you earn 1 Soul. After Jack "
+                "reveals in the Showdown, deal cards to his hand until the total is over 16. He "
+                "can use all the cards as part of his hand. If over 21, he must use his default "
+                "hand."
+            ),
+        ),
+        Boss(
+            name="Nick Hauss",
+            hole_cards=3,
+            max_hole_used=3,
+            soul_penalty=BIG_TABLE_SOUL_PENALTY,
+            big_table=True,
+            no_healing=True,
+            ability=(
+                "Play against Nick until at least 1 player Wins. Deal Nick 3 cards. He may use "
+                "all 3 in his scoring hand. Players cannot heal Temptation."
+            ),
+        ),
+        Boss(
+            name="The Devil Himself",
+            hole_cards=3,
+            max_hole_used=3,
+            soul_penalty=BIG_TABLE_SOUL_PENALTY,
+            big_table=True,
+            discard_favors=True,
+            no_folding=True,
+            ability=(
+                "Play against The Devil until at least 1 player Wins. Deal The Devil 3 cards. He "
+                "may use all 3. Players must discard all previously drawn Favor cards. You may "
+                "not Fold."
+            ),
+        ),
+    )
+}
+
+# "Place them into a face-down stack in this order, with Dedly Aloor being the topmost card.
+# Place Nick Hauss underneath ... place one [Devil Himself] at random underneath Nick Hauss."
+STANDARD_BOSS_ORDER = (
+    "Dedly Aloor",
+    "Eenie Meanie",
+    "Miss Fortune",
+    "Demona",
+    "Nick Hauss",
+    "The Devil Himself",
+)
+MINION_NAMES = tuple(n for n, b in BOSSES.items() if not b.big_table)
+
+
+def find_boss(name: str, table: Mapping[str, Boss] | None = None) -> Boss:
+    """Look a Boss up by name or alias, ignoring case, spaces and punctuation."""
+    table = BOSSES if table is None else table
+    key = boss_key(name)
+    for boss in table.values():
+        if key == boss_key(boss.name) or key in (boss_key(a) for a in boss.aliases):
+            return boss
+    raise OracleError(f"unknown Boss {name!r}; known Bosses: {', '.join(table)}")
+
+
+def parse_default_hand(text: Any, path: tuple[str | int, ...]) -> tuple[Card, ...]:
+    """A default minimum hand such as ``"Q Q T T"``: one to five cards, suits optional."""
+    if isinstance(text, (list, tuple)):
+        text = " ".join(str(t) for t in text)
+    try:
+        cards = tuple(parse_cards(str(text)))
+        check_cards(cards, minimum=1, maximum=5, what="default minimum hand")
+    except OracleError as exc:
+        raise FieldError(path, str(exc)) from exc
+    return cards
+
+
+_INT_FIELDS = ("hole_cards", "soul_penalty", "tolls", "player_hand_cards", "stack_reveals")
+_BOOL_FIELDS = (
+    "big_table",
+    "bans_board_high_card",
+    "no_healing",
+    "no_folding",
+    "discard_favors",
+    "player_cards_face_up",
+    "curse_per_favor",
+    "heart_tax",
+    "extra_draws",
+    "blackjack",
+)
+BOSS_FIELDS = tuple(f.name for f in fields(Boss) if f.name != "aliases")
+
+
+def boss_from_mapping(
+    data: Mapping[str, Any], path: tuple[str | int, ...] = (), base: Boss | None = None
+) -> Boss:
+    """A Boss from a scenario mapping. With ``base`` (a Boss of the table, found by
+    ``name``) only the settings given change; otherwise every unset setting takes the
+    dataclass default. ``soul_penalty`` defaults to 4 for a ``big_table`` Boss."""
+    if not isinstance(data, Mapping):
+        raise FieldError(path, "a Boss is a mapping of settings")
+    for key in data:
+        if key not in BOSS_FIELDS:
+            raise FieldError((*path, key), f"unknown Boss setting {key!r}; settings: {', '.join(BOSS_FIELDS)}")
+    if "name" not in data:
+        raise FieldError((*path, "name"), "a Boss needs a name")
+    changes: dict[str, Any] = {"name": str(data["name"])}
+    for key in _INT_FIELDS:
+        if key in data:
+            value = data[key]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise FieldError((*path, key), f"{key} must be a whole number >= 0, got {value!r}")
+            changes[key] = value
+    for key in ("max_hole_used", "draws_while_at_most"):
+        if key in data:
+            value = data[key]
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+                raise FieldError((*path, key), f"{key} must be a whole number >= 1 or null, got {value!r}")
+            changes[key] = value
+    for key in _BOOL_FIELDS:
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise FieldError((*path, key), f"{key} must be true or false, got {data[key]!r}")
+            changes[key] = data[key]
+    if "ability" in data:
+        changes["ability"] = str(data["ability"])
+    if "banned_ranks" in data:
+        ranks = set()
+        raw = data["banned_ranks"]
+        items = raw if isinstance(raw, (list, tuple)) else str(raw).split()
+        for i, item in enumerate(items):
+            try:
+                card = Card.parse(str(item))
+            except OracleError as exc:
+                raise FieldError((*path, "banned_ranks", i), str(exc)) from exc
+            if card.rank is None:
+                raise FieldError((*path, "banned_ranks", i), "the Joker is not a value")
+            ranks.add(card.rank)
+        changes["banned_ranks"] = frozenset(ranks)
+    if "default_hand" in data:
+        raw = data["default_hand"]
+        changes["default_hand"] = (
+            None if raw is None else parse_default_hand(raw, (*path, "default_hand"))
+        )
+    if base is None:
+        if changes.get("big_table") and "soul_penalty" not in changes:
+            changes["soul_penalty"] = BIG_TABLE_SOUL_PENALTY
+        boss = Boss(**changes)
+    else:
+        boss = replace(base, **changes)
+    return boss

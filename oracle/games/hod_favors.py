@@ -1,0 +1,150 @@
+"""Hell of a Deal Favor cards as data.
+
+The rulebook prints only two of the 35 Favors, as examples:
+
+    Up Your Sleeve (Instant; Price: Temptation) - You may use a third card from your hand in
+    your final scoring hand.
+    Double Down (Price: Curse) - All players may raise 1 extra chip.
+
+A Favor here is a name, a timing (``instant``: "can be played at any time, even when it is not
+your turn"; ``turn``: on your turn after your Bet), a price ("either suffering a Temptation or
+gaining a Curse card for next hand") and one effect from a small set of kinds. A scenario
+defines more Favors under ``favors:`` with the same fields (``favor_from_mapping``).
+
+Effect kinds (``amount`` and ``rank`` are their parameters):
+
+- ``extra_hand_card``: the player may use ``amount`` more of their own cards at showdown;
+- ``extra_chip``: every player may bet ``amount`` extra chip(s) this round;
+- ``wild_rank``: cards of value ``rank`` are wild in the player's hand this round;
+- ``heal``: move a chosen player's Temptation back ``amount`` spaces (Flame Barriers hold);
+- ``draw_cards``: the player draws ``amount`` cards from the deck into their hand;
+- ``reveal_boss_card``: a Boss hole card of the player's choice is turned face up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from oracle.cards import Card, Rank
+from oracle.errors import FieldError, OracleError
+
+TIMINGS = ("instant", "turn")
+PRICES = ("none", "temptation", "curse")
+EFFECT_KINDS = (
+    "extra_hand_card",
+    "extra_chip",
+    "wild_rank",
+    "heal",
+    "draw_cards",
+    "reveal_boss_card",
+)
+# Effects whose play names another player (heal) or a card (reveal).
+TARGETED_EFFECTS = ("heal", "reveal_boss_card")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Favor:
+    name: str
+    timing: str = "turn"
+    price: str = "none"
+    price_amount: int = 1
+    effect: str
+    amount: int = 1
+    rank: Rank | None = None
+    text: str = ""
+
+    @property
+    def instant(self) -> bool:
+        return self.timing == "instant"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "timing": self.timing,
+            "price": self.price,
+            "price_amount": self.price_amount if self.price != "none" else 0,
+            "effect": self.effect,
+            "amount": self.amount,
+            "rank": None if self.rank is None else self.rank.value,
+        }
+
+
+FAVORS: dict[str, Favor] = {
+    f.name: f
+    for f in (
+        Favor(
+            name="Up Your Sleeve",
+            timing="instant",
+            price="temptation",
+            effect="extra_hand_card",
+            text="You may use a third card from your hand in your final scoring hand.",
+        ),
+        Favor(
+            name="Double Down",
+            timing="turn",
+            price="curse",
+            effect="extra_chip",
+            text="All players may raise 1 extra chip.",
+        ),
+    )
+}
+
+
+def favor_key(name: str) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+def find_favor(name: str, table: Mapping[str, Favor] | None = None) -> Favor:
+    table = FAVORS if table is None else table
+    key = favor_key(name)
+    for favor in table.values():
+        if favor_key(favor.name) == key:
+            return favor
+    raise OracleError(f"unknown Favor {name!r}; known Favors: {', '.join(table)}")
+
+
+def favor_from_mapping(data: Mapping[str, Any], path: tuple[str | int, ...] = ()) -> Favor:
+    if not isinstance(data, Mapping):
+        raise FieldError(path, "a Favor is a mapping: name, timing, price, effect, amount, rank")
+    allowed = ("name", "timing", "price", "price_amount", "effect", "amount", "rank", "text")
+    for key in data:
+        if key not in allowed:
+            raise FieldError((*path, key), f"unknown Favor field {key!r}; fields: {', '.join(allowed)}")
+    if not data.get("name"):
+        raise FieldError((*path, "name"), "a Favor needs a name")
+    timing = data.get("timing", "turn")
+    if timing not in TIMINGS:
+        raise FieldError((*path, "timing"), f"timing must be one of {', '.join(TIMINGS)}, got {timing!r}")
+    price = data.get("price", "none")
+    if price not in PRICES:
+        raise FieldError((*path, "price"), f"price must be one of {', '.join(PRICES)}, got {price!r}")
+    effect = data.get("effect")
+    if effect not in EFFECT_KINDS:
+        raise FieldError((*path, "effect"), f"effect must be one of {', '.join(EFFECT_KINDS)}, got {effect!r}")
+    numbers = {}
+    for key in ("price_amount", "amount"):
+        value = data.get(key, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise FieldError((*path, key), f"{key} must be a whole number >= 1, got {value!r}")
+        numbers[key] = value
+    rank = None
+    if effect == "wild_rank":
+        if "rank" not in data:
+            raise FieldError((*path, "rank"), "a wild_rank Favor names the value made wild")
+        try:
+            card = Card.parse(str(data["rank"]))
+        except OracleError as exc:
+            raise FieldError((*path, "rank"), str(exc)) from exc
+        if card.rank is None or card.suit is not None:
+            raise FieldError((*path, "rank"), f"a value such as '2' or 'K', got {data['rank']!r}")
+        rank = card.rank
+    return Favor(
+        name=str(data["name"]),
+        timing=timing,
+        price=price,
+        effect=effect,
+        rank=rank,
+        text=str(data.get("text", "")),
+        **numbers,
+    )

@@ -1,0 +1,473 @@
+"""The exact coal-stop solver for Auf Teufel komm raus.
+
+A turn is an optimal-stopping problem. Inside one turn the devil count never changes (a devil
+ends the turn), so the state is the count of each numbered value still in the oven; the haul
+and the number of pieces pulled follow from what has left the oven since the turn began. With
+``V(c)`` the value of standing before the oven ``c`` with the choice still open,
+
+    V(c)    = max(stop(haul(c), pieces(c)), draw(c))
+    draw(c) = ( sum_v c_v * V(c - e_v)  +  d * devil_value ) / (sum_v c_v + d)
+
+and a turn starts with ``draw(c0)`` because the rulebook makes the first piece compulsory
+("the player whose turn it is turns over one coal piece"). Ties go to stopping. Nothing here
+assumes values are positive or that there are devils, which is what lets the red-and-black
+card game (26 x +1, 26 x -1, no devils, stopping allowed before the first card) run through
+the same code.
+
+The game rules (what a haul is worth in chips) stay in ``oracle.games.auf_teufel``; this module
+takes them as functions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping
+
+STANDARD_NUMBERED = ((100, 2), (75, 3), (50, 7), (25, 9), (20, 9), (10, 9))
+STANDARD_DEVILS = 9
+
+Counts = tuple[int, ...]
+StopValue = Callable[[int, int], float]  # (haul, pieces) -> value of stopping there
+
+
+@dataclass(frozen=True)
+class Oven:
+    """Pieces in the oven: ``counts[i]`` pieces of value ``values[i]`` and ``devils`` devils.
+
+    ``values`` are distinct and in descending order; a value whose count is 0 may stay listed,
+    so that ovens drawn from one another share a layout."""
+
+    values: tuple[int, ...]
+    counts: Counts
+    devils: int
+
+    @classmethod
+    def of(cls, numbered: Mapping[int, int] | Iterable[tuple[int, int]], devils: int) -> "Oven":
+        pairs = dict(numbered.items() if isinstance(numbered, Mapping) else numbered)
+        values = tuple(sorted(pairs, reverse=True))
+        return cls(values, tuple(pairs[v] for v in values), devils)
+
+    @classmethod
+    def standard(cls) -> "Oven":
+        return cls.of(STANDARD_NUMBERED, STANDARD_DEVILS)
+
+    @property
+    def numbered(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def pieces(self) -> int:
+        return sum(self.counts) + self.devils
+
+    @property
+    def value(self) -> int:
+        return sum(v * c for v, c in zip(self.values, self.counts))
+
+    def count(self, value: int) -> int:
+        return self.counts[self.values.index(value)] if value in self.values else 0
+
+    def with_counts(self, counts: Counts, devils: int | None = None) -> "Oven":
+        return Oven(self.values, tuple(counts), self.devils if devils is None else devils)
+
+    def without(self, value: int | None) -> "Oven":
+        """The oven after one piece leaves it; ``None`` is a devil."""
+        if value is None:
+            return Oven(self.values, self.counts, self.devils - 1)
+        i = self.values.index(value)
+        counts = list(self.counts)
+        counts[i] -= 1
+        return Oven(self.values, tuple(counts), self.devils)
+
+    def as_dict(self) -> dict[str, int]:
+        out = {str(v): c for v, c in zip(self.values, self.counts) if c}
+        out["devils"] = self.devils
+        return out
+
+    def __str__(self) -> str:
+        parts = [f"{c}x{v}" for v, c in zip(self.values, self.counts) if c]
+        return ", ".join(parts + [f"{self.devils} devils"])
+
+
+def _is_tie_or_less(draw: float, stop: float) -> bool:
+    """Stop on ties; in floating point, sums that are equal on paper may differ in the last bit."""
+    if isinstance(draw, Fraction):
+        return draw <= stop
+    return draw <= stop + 1e-9 * max(1.0, abs(stop))
+
+
+@dataclass
+class TurnSolution:
+    """The solved turn: the optimal value at every in-turn state reachable from ``oven``."""
+
+    oven: Oven
+    stop_value: StopValue
+    devil_value: float
+    values: dict[Counts, float]
+    start_value: float  # value of the turn before its first (or, if allowed, no) draw
+    stops: dict[Counts, bool] = field(default_factory=dict)  # the optimal choice per state
+
+    def haul(self, counts: Counts) -> int:
+        return sum(v * (a - b) for v, a, b in zip(self.oven.values, self.oven.counts, counts))
+
+    def pieces(self, counts: Counts) -> int:
+        return sum(self.oven.counts) - sum(counts)
+
+    def draw_value(self, counts: Counts) -> float | None:
+        """Expected value of drawing once more at ``counts``, then playing on optimally;
+        ``None`` if the oven is empty."""
+        n = sum(counts) + self.oven.devils
+        if n == 0:
+            return None
+        total = self.devil_value * self.oven.devils
+        for i, c in enumerate(counts):
+            if c:
+                child = counts[:i] + (c - 1,) + counts[i + 1 :]
+                total += c * self.values[child]
+        return total / n
+
+    def stop_here(self, counts: Counts) -> float:
+        return self.stop_value(self.haul(counts), self.pieces(counts))
+
+    def should_stop(self, counts: Counts) -> bool:
+        if counts in self.stops:
+            return self.stops[counts]
+        draw = self.draw_value(counts)
+        return draw is None or _is_tie_or_less(draw, self.stop_here(counts))
+
+
+def solve_turn(
+    oven: Oven,
+    stop_value: StopValue,
+    devil_value: float = 0.0,
+    *,
+    must_draw_first: bool = True,
+    exact: bool = False,
+) -> TurnSolution:
+    """Solve one turn from ``oven`` exactly. ``exact`` computes in ``Fraction``s (slow; for
+    tests on small ovens)."""
+    values = oven.values
+    devils = oven.devils
+    start_counts = oven.counts
+    start_n = sum(start_counts)
+    start_value = sum(v * c for v, c in zip(values, start_counts))
+    one = Fraction(1) if exact else 1.0
+    devil_term = devil_value * devils * one
+    memo: dict[Counts, float] = {}
+    stops: dict[Counts, bool] = {}
+    indices = range(len(values))
+
+    def solve(counts: Counts, n_left: int, value_left: int) -> float:
+        known = memo.get(counts)
+        if known is not None:
+            return known
+        stop = stop_value(start_value - value_left, start_n - n_left) * one
+        n = n_left + devils
+        if n == 0:
+            memo[counts] = stop
+            stops[counts] = True
+            return stop
+        total = devil_term
+        for i in indices:
+            c = counts[i]
+            if c:
+                child = counts[:i] + (c - 1,) + counts[i + 1 :]
+                total += c * solve(child, n_left - 1, value_left - values[i])
+        draw = total / n
+        stops[counts] = _is_tie_or_less(draw, stop)
+        best = stop if stops[counts] else draw
+        memo[counts] = best
+        return best
+
+    solve(start_counts, start_n, start_value)
+    solution = TurnSolution(oven, stop_value, devil_value * one, memo, 0.0, stops)
+    first_draw = solution.draw_value(start_counts)
+    if first_draw is None:  # an empty oven: nothing to turn over, the haul stays 0
+        solution.start_value = memo[start_counts]
+    elif must_draw_first:
+        solution.start_value = first_draw
+    else:
+        solution.start_value = memo[start_counts]
+    return solution
+
+
+# ---- objectives -------------------------------------------------------------------------
+
+
+def haul_objective(haul: int, pieces: int) -> float:
+    """Objective (a): the haul itself."""
+    return haul
+
+
+def target_objective(target: int) -> StopValue:
+    """Objective (b): 1 if the haul reaches ``target``, else 0."""
+
+    def reached(haul: int, pieces: int) -> float:
+        return 1.0 if haul >= target else 0.0
+
+    return reached
+
+
+def one_step_rule_draws(oven: Oven, haul: int) -> bool:
+    """The one-step rule for objective (a): draw exactly when the numbered pieces left are
+    worth more than the devils left times the haul. It is optimal because the problem is
+    monotone: once stopping beats one more draw, it keeps doing so as the haul grows and the
+    oven's value shrinks."""
+    return oven.value > oven.devils * haul
+
+
+def one_step_threshold(oven_at_turn_start: Oven) -> Fraction | None:
+    """Objective (a) stops once the haul reaches V/(d+1), V the numbered value left when the
+    turn began and d the devils; ``None`` (never stop) when there are no devils."""
+    if oven_at_turn_start.devils == 0:
+        return None
+    return Fraction(oven_at_turn_start.value, oven_at_turn_start.devils + 1)
+
+
+# ---- threshold tables -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThresholdRow:
+    pieces: int
+    stop_from: int | None  # stop once the haul reaches this; None: always draw
+    draw_hauls: tuple[int, int] | None  # lowest and highest haul at which one draws
+    exceptions: tuple[tuple[Counts, int], ...]  # states that stop below stop_from
+    states: int
+
+
+def threshold_table(solution: TurnSolution) -> list[ThresholdRow]:
+    """Group the solved states by pieces pulled so far; per group, the haul from which the
+    policy stops, and every state that stops below it (an objective whose stop set is not a
+    haul threshold shows up as exceptions, never as a wrong threshold)."""
+    by_pieces: dict[int, list[tuple[int, bool, Counts]]] = {}
+    for counts in solution.values:
+        pieces = solution.pieces(counts)
+        if pieces == 0:
+            continue  # the turn's first piece is compulsory
+        by_pieces.setdefault(pieces, []).append(
+            (solution.haul(counts), solution.should_stop(counts), counts)
+        )
+    rows = []
+    for pieces in sorted(by_pieces):
+        states = by_pieces[pieces]
+        draws = [h for h, stop, _ in states if not stop]
+        top_draw = max(draws) if draws else None
+        stops_above = [h for h, stop, _ in states if stop and (top_draw is None or h > top_draw)]
+        stop_from = min(stops_above) if stops_above else None
+        exceptions = tuple(
+            sorted(
+                ((c, h) for h, stop, c in states if stop and (stop_from is None or h < stop_from)),
+                key=lambda item: (item[1], item[0]),
+            )
+        )
+        rows.append(
+            ThresholdRow(
+                pieces,
+                stop_from,
+                (min(draws), max(draws)) if draws else None,
+                exceptions,
+                len(states),
+            )
+        )
+    return rows
+
+
+# ---- objective (b) for many targets at once -----------------------------------------------
+
+
+def reach_probabilities(oven: Oven, targets: Iterable[int]) -> dict[int, float]:
+    """Objective (b) for every target at once: the chance that a turn from ``oven`` reaches
+    each target under its optimal policy, which is "draw until the haul reaches the target"
+    (stopping short is worth 0, drawing never less).
+
+    With f(c, r) the chance of adding at least r more from oven c:
+        f(c, r) = 1 for r <= 0,  f(c, r) = sum_v c_v/(n+d) * f(c - e_v, r - v)
+    computed once for every r up to the largest target, layer by layer (pieces left) with
+    numpy. Values must be positive (a target objective with negative pieces is not this
+    game). Returns {target: probability}, the first piece being compulsory.
+    """
+    import math
+
+    import numpy as np
+
+    targets = sorted(set(targets))
+    if any(v <= 0 for v, c in zip(oven.values, oven.counts) if c):
+        raise ValueError("reach_probabilities needs positive piece values")
+    values = [v for v, c in zip(oven.values, oven.counts) if c]
+    caps = [c for c in oven.counts if c]
+    if not values:
+        return {t: 1.0 if t <= 0 else 0.0 for t in targets}
+    unit = 0
+    for v in values:
+        unit = math.gcd(unit, v)
+    top = max(0, max(targets))
+    width = -(-top // unit) + 1  # r index j stands for j*unit still needed, j = 0..width-1
+    shape = [c + 1 for c in caps]
+    size = int(np.prod(shape))
+    grid = np.indices(shape).reshape(len(shape), size)  # remaining counts of each state
+    left = grid.sum(axis=0)
+    strides = [int(np.prod(shape[i + 1 :])) for i in range(len(shape))]
+    f = np.zeros((size, width))
+    f[:, 0] = 1.0
+    steps = [v // unit for v in values]
+    d = oven.devils
+    for n in range(0, sum(caps) + 1):
+        idx = np.nonzero(left == n)[0]
+        if n == 0:
+            continue  # nothing numbered left: only r <= 0 is reached (already 1)
+        acc = np.zeros((len(idx), width - 1))
+        for i, step in enumerate(steps):
+            have = grid[i, idx]
+            child = idx - strides[i]
+            ok = have > 0
+            block = np.ones((len(idx), width - 1))
+            # f(child, j - step) for j = 1..width-1; j - step <= 0 means reached
+            if step < width:
+                block[:, step - 1 :] = f[np.where(ok, child, 0)][:, : width - step]
+            acc += (have * ok)[:, None] * block
+        f[idx, 1:] = acc / (n + d)
+    start = size - 1  # all pieces still in: the last index of the grid
+    out = {}
+    for t in targets:
+        out[t] = 1.0 if t <= 0 else float(f[start, -(-t // unit)])
+    return out
+
+
+# ---- turn policies and the distribution of the round's highest haul -------------------------
+
+
+@dataclass(frozen=True)
+class TurnPolicy:
+    """How a player decides to stop, given the oven at the start of their turn.
+
+    ``kind`` is ``max-haul`` (objective (a), the one-step rule), ``target`` (draw until the
+    haul reaches ``amount``, giving up only when the oven no longer holds enough) or
+    ``threshold`` (stop once the haul reaches ``amount``)."""
+
+    kind: str
+    amount: int = 0
+
+    def stops(self, turn_start: Oven, now: Oven, haul: int) -> bool:
+        if now.pieces == 0:
+            return True
+        if self.kind == "max-haul":
+            return not one_step_rule_draws(now, haul)
+        if self.kind == "target":
+            return haul >= self.amount or haul + now.value < self.amount
+        return haul >= self.amount
+
+    def __str__(self) -> str:
+        return self.kind if self.kind == "max-haul" else f"{self.kind}:{self.amount}"
+
+
+TurnOutcome = tuple[Counts, int, int, int]  # oven counts after, devils after, haul, pieces
+
+
+def turn_outcomes(oven: Oven, policy: TurnPolicy) -> dict[TurnOutcome, float]:
+    """Every way a turn under ``policy`` can end, with its probability."""
+    outcomes: dict[TurnOutcome, float] = {}
+    if oven.pieces == 0:
+        return {(oven.counts, oven.devils, 0, 0): 1.0}
+    start_value, start_n = oven.value, oven.numbered
+    frontier: dict[Counts, float] = {oven.counts: 1.0}
+    while frontier:
+        following: dict[Counts, float] = {}
+        for counts, p in frontier.items():
+            now = oven.with_counts(counts)
+            n = now.pieces
+            if oven.devils:
+                key = (counts, oven.devils - 1, 0, 0)
+                outcomes[key] = outcomes.get(key, 0.0) + p * oven.devils / n
+            for i, c in enumerate(counts):
+                if not c:
+                    continue
+                child = counts[:i] + (c - 1,) + counts[i + 1 :]
+                q = p * c / n
+                after = oven.with_counts(child)
+                haul = start_value - after.value
+                if policy.stops(oven, after, haul):
+                    key = (child, oven.devils, haul, start_n - after.numbered)
+                    outcomes[key] = outcomes.get(key, 0.0) + q
+                else:
+                    following[child] = following.get(child, 0.0) + q
+        frontier = following
+    return outcomes
+
+
+@dataclass(frozen=True)
+class HaulDistribution:
+    distribution: dict[int, float]  # highest haul of the round -> probability
+    method: str  # "exact" or "monte-carlo"
+    samples: int = 0
+    states: int = 0
+
+
+def highest_haul_distribution(
+    oven: Oven,
+    policies: list[TurnPolicy],
+    best_so_far: int = 0,
+    *,
+    max_states: int = 400_000,
+    samples: int = 20_000,
+    seed: int = 7,
+) -> HaulDistribution:
+    """The distribution of the round's highest haul when the players still to pull follow
+    ``policies`` in turn order from ``oven``. Exact (a forward pass over oven, devils and best
+    haul so far, merging equal states) unless that needs more than ``max_states`` turn
+    evaluations, in which case it samples ``samples`` seeded rounds and says so."""
+    cache: dict[tuple[Counts, int, TurnPolicy], dict[TurnOutcome, float]] = {}
+    states: dict[tuple[Counts, int, int], float] = {(oven.counts, oven.devils, best_so_far): 1.0}
+    work = 0
+    for policy in policies:
+        following: dict[tuple[Counts, int, int], float] = {}
+        for (counts, devils, best), p in states.items():
+            key = (counts, devils, policy)
+            outs = cache.get(key)
+            if outs is None:
+                outs = turn_outcomes(oven.with_counts(counts, devils), policy)
+                cache[key] = outs
+                work += len(outs)
+            work += len(outs)
+            if work > max_states:
+                return _sampled_distribution(oven, policies, best_so_far, samples, seed)
+            for (after, d_after, haul, _), q in outs.items():
+                k = (after, d_after, max(best, haul))
+                following[k] = following.get(k, 0.0) + p * q
+        states = following
+    dist: dict[int, float] = {}
+    for (_, _, best), p in states.items():
+        dist[best] = dist.get(best, 0.0) + p
+    return HaulDistribution(dict(sorted(dist.items())), "exact", states=work)
+
+
+def _sampled_distribution(
+    oven: Oven, policies: list[TurnPolicy], best_so_far: int, samples: int, seed: int
+) -> HaulDistribution:
+    rng = random.Random(seed)
+    tally: dict[int, int] = {}
+    for _ in range(samples):
+        now = oven
+        best = best_so_far
+        for policy in policies:
+            turn_start = now
+            haul = 0
+            while now.pieces:
+                pick = rng.randrange(now.pieces)
+                if pick < now.devils:
+                    now, haul = now.without(None), 0
+                    break
+                pick -= now.devils
+                for v, c in zip(now.values, now.counts):
+                    if pick < c:
+                        break
+                    pick -= c
+                now = now.without(v)
+                haul += v
+                if policy.stops(turn_start, now, haul):
+                    break
+            best = max(best, haul)
+        tally[best] = tally.get(best, 0) + 1
+    dist = {h: n / samples for h, n in sorted(tally.items())}
+    return HaulDistribution(dist, "monte-carlo", samples=samples)

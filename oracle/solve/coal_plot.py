@@ -1,0 +1,101 @@
+"""A stop-policy as a picture: an SVG written by hand (no plotting dependency).
+
+x is the number of pieces pulled this turn, y the haul. For each x a grey bar spans the hauls
+at which the policy draws, a red mark shows the haul from which it stops, and small orange
+dots show states that stop below that mark (objectives whose stop set is not a threshold).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from oracle.solve.coal import ThresholdRow
+
+WIDTH, HEIGHT = 720, 440
+LEFT, RIGHT, TOP, BOTTOM = 70, 30, 50, 60
+
+
+def _nice_step(span: float) -> int:
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span / step <= 10:
+            return step
+    return 2000
+
+
+def threshold_svg(rows: list[ThresholdRow], *, title: str, oven_text: str = "") -> str:
+    hauls = [0]
+    for r in rows:
+        if r.stop_from is not None:
+            hauls.append(r.stop_from)
+        if r.draw_hauls:
+            hauls += list(r.draw_hauls)
+        hauls += [h for _, h in r.exceptions]
+    low, high = min(hauls), max(hauls) or 1
+    if high == low:
+        high = low + 1
+    last = max((r.pieces for r in rows), default=1)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(pieces: float) -> float:
+        return LEFT + plot_w * (pieces - 0.5) / max(last, 1)
+
+    def y(haul: float) -> float:
+        return TOP + plot_h * (1 - (haul - low) / (high - low))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="15">{escape(title)}</text>',
+        f'<text x="{WIDTH / 2}" y="38" text-anchor="middle" fill="#555">{escape(oven_text)}</text>',
+    ]
+    step = _nice_step(high - low)
+    tick = (low // step) * step
+    while tick <= high:
+        if tick >= low:
+            out.append(f'<line x1="{LEFT}" y1="{y(tick):.1f}" x2="{WIDTH - RIGHT}" y2="{y(tick):.1f}" stroke="#eee"/>')
+            out.append(f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick}</text>')
+        tick += step
+    every = max(1, last // 20)
+    for r in rows:
+        if r.pieces % every == 0 or r.pieces == 1:
+            out.append(f'<text x="{x(r.pieces):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{r.pieces}</text>')
+    out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}" stroke="black"/>')
+    out.append(f'<line x1="{LEFT}" y1="{HEIGHT - BOTTOM}" x2="{WIDTH - RIGHT}" y2="{HEIGHT - BOTTOM}" stroke="black"/>')
+    out.append(f'<text x="{WIDTH / 2}" y="{HEIGHT - 22}" text-anchor="middle">pieces pulled this turn</text>')
+    out.append(f'<text x="18" y="{TOP + plot_h / 2}" text-anchor="middle" transform="rotate(-90 18 {TOP + plot_h / 2})">haul</text>')
+    half = max(2.0, 0.35 * plot_w / max(last, 1))
+    for r in rows:
+        cx = x(r.pieces)
+        if r.draw_hauls:
+            lo, hi = r.draw_hauls
+            out.append(
+                f'<rect x="{cx - half:.1f}" y="{y(hi):.1f}" width="{2 * half:.1f}" '
+                f'height="{max(1.0, y(lo) - y(hi)):.1f}" fill="#bbb"><title>draw at hauls {lo}-{hi}</title></rect>'
+            )
+        if r.stop_from is not None:
+            out.append(
+                f'<line x1="{cx - half:.1f}" y1="{y(r.stop_from):.1f}" x2="{cx + half:.1f}" y2="{y(r.stop_from):.1f}" '
+                f'stroke="#c00" stroke-width="3"><title>stop from haul {r.stop_from}</title></line>'
+            )
+        for _, h in r.exceptions[:200]:
+            out.append(f'<circle cx="{cx:.1f}" cy="{y(h):.1f}" r="2" fill="#e80"/>')
+    legend_y = TOP + 8
+    out += [
+        f'<rect x="{WIDTH - RIGHT - 190}" y="{legend_y}" width="14" height="10" fill="#bbb"/>',
+        f'<text x="{WIDTH - RIGHT - 170}" y="{legend_y + 9}">draw</text>',
+        f'<line x1="{WIDTH - RIGHT - 120}" y1="{legend_y + 5}" x2="{WIDTH - RIGHT - 106}" y2="{legend_y + 5}" stroke="#c00" stroke-width="3"/>',
+        f'<text x="{WIDTH - RIGHT - 100}" y="{legend_y + 9}">stop from</text>',
+        f'<circle cx="{WIDTH - RIGHT - 183}" cy="{legend_y + 24}" r="3" fill="#e80"/>',
+        f'<text x="{WIDTH - RIGHT - 170}" y="{legend_y + 28}">stops below the mark</text>',
+        "</svg>",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def write_threshold_svg(path: str, rows: list[ThresholdRow], *, title: str, oven_text: str = "") -> str:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(threshold_svg(rows, title=title, oven_text=oven_text), encoding="utf-8")
+    return str(target)

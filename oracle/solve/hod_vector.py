@@ -1,0 +1,298 @@
+"""Batch hand ranking with numpy for the Hell of a Deal solvers.
+
+The selection rule (``oracle.eval.select``: "selects 1 or 2 cards from their hand and up to 4
+Community cards"; the Boss uses "Hole card(s) (using 1 card is mandatory) plus the best
+possible Community cards") is evaluated here for many deals at once. A deal is a *board row*
+(the five Community cards of one runout) and a *private row* (one hand of private cards). A
+hand is ``j`` private cards plus ``5 - j`` board cards; its strength is looked up in a dense
+table ``T[j][board_key, private_key]`` whose two keys are multiset indexes of the two parts.
+
+Cards are symbols: 0-12 the ranks Two to Ace, ``NULL`` a card that may not be used (banned:
+it simply drops out of the hand, leaving a partial hand, exactly as ``best_selection`` ranks
+what is left) and ``WILD`` a wild card. Suits are a separate 4-bit mask per card (a wild has
+all four, a null none), so a five-card hand is a flush when the AND of its masks is not zero.
+
+Every table entry comes from ``oracle.eval.evaluate.strength_of_codes`` (the evaluator
+itself, on suitless stand-in cards), so this module states no poker rule of its own; the tests compare it with
+``best_selection`` deal by deal.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from typing import Sequence
+
+from oracle.cards import Card
+from oracle.eval.rulesets import Ruleset
+
+NULL = 13
+WILD = 14
+SYMBOLS = 15
+ALL_SUITS = 0xF
+_SUIT_INDEX = {0x1000: 1, 0x2000: 2, 0x4000: 4, 0x8000: 8}
+
+
+def encode_card(card: Card, ruleset: Ruleset, usable: bool = True) -> tuple[int, int, int]:
+    """(symbol, suit mask, rank bit) of a card under a ruleset; an unusable card is NULL."""
+    if not usable:
+        return NULL, 0, 0
+    if card.rank is None or card.rank in ruleset.wild_ranks:
+        return WILD, ALL_SUITS, 0
+    index = card.value - 2
+    suit = _SUIT_INDEX.get(card.code & 0xF000, 0)
+    return index, suit, 1 << index
+
+
+@lru_cache(maxsize=None)
+def multiset_index(size: int):
+    """numpy array mapping the base-15 number of a sorted multiset of ``size`` symbols to a
+    dense index, and the list of multisets in that order."""
+    import numpy as np
+
+    sets = list(combinations_with_replacement(range(SYMBOLS), size))
+    lookup = np.full(SYMBOLS**size if size else 1, -1, dtype=np.int32)
+    for i, ms in enumerate(sets):
+        number = 0
+        for s in ms:
+            number = number * SYMBOLS + s
+        lookup[number] = i
+    return lookup, sets
+
+
+def keys_of(symbols):
+    """Dense multiset keys of the rows of an integer array ``(..., size)``."""
+    import numpy as np
+
+    symbols = np.asarray(symbols)
+    size = symbols.shape[-1]
+    lookup, _ = multiset_index(size)
+    if size == 0:
+        return np.zeros(symbols.shape[:-1], dtype=np.int64)
+    ordered = np.sort(symbols, axis=-1).astype(np.int64)
+    number = np.zeros(symbols.shape[:-1], dtype=np.int64)
+    for i in range(size):
+        number = number * SYMBOLS + ordered[..., i]
+    return lookup[number].astype(np.int64)
+
+
+def _representatives(ruleset: Ruleset) -> tuple[list[int], int | None]:
+    """Codes of suitless cards of each rank, and of one wild card (None without wilds)."""
+    from oracle.cards import JOKER, RANKS
+
+    plain = [Card(rank).code for rank in RANKS]
+    wild = None
+    if ruleset.wild_ranks:
+        wild = Card(sorted(ruleset.wild_ranks, key=lambda r: r.number)[0]).code
+    elif ruleset.joker_wild:
+        wild = JOKER.code
+    return plain, wild
+
+
+def _strength_of_symbols(symbols: Sequence[int], ruleset: Ruleset) -> int:
+    """The evaluator's strength of these symbols as suitless cards (nulls left out)."""
+    from oracle.eval.evaluate import strength_of_codes
+
+    plain, wild = _representatives(ruleset)
+    codes = []
+    for s in symbols:
+        if s == WILD:
+            if wild is None:
+                return -1
+            codes.append(wild)
+        elif s != NULL:
+            codes.append(plain[s])
+    if not codes:
+        return -1  # no usable card at all
+    try:
+        return strength_of_codes(codes, ruleset)
+    except (KeyError, IndexError):
+        return -1  # cards that cannot be held together (five naturals of one rank)
+
+
+@lru_cache(maxsize=None)
+def pair_table(ruleset: Ruleset, board_size: int, private_size: int):
+    """``T[board_key, private_key]``: the strength, ignoring suits, of the union of a board
+    part and a private part (-1 when the cards cannot be held together)."""
+    import numpy as np
+
+    _, board_sets = multiset_index(board_size)
+    _, private_sets = multiset_index(private_size)
+    cache: dict[tuple[int, ...], int] = {}
+    table = np.empty((len(board_sets), len(private_sets)), dtype=np.int64)
+    for i, bs in enumerate(board_sets):
+        for j, ps in enumerate(private_sets):
+            key = tuple(sorted(bs + ps))
+            value = cache.get(key)
+            if value is None:
+                value = cache[key] = _strength_of_symbols(key, ruleset)
+            table[i, j] = value
+    return table
+
+
+@lru_cache(maxsize=None)
+def flush_table(ruleset: Ruleset):
+    """``F[rank_bits]``: the strength of five cards all of one suit (wild cards count as
+    any suit) whose natural cards have these rank bits; -1 where that cannot happen."""
+    import numpy as np
+    from oracle.cards import RANKS, Suit
+    from oracle.eval.evaluate import strength_of_codes
+
+    _, wild = _representatives(ruleset)
+    table = np.full(8192, -1, dtype=np.int64)
+    for bits in range(8192):
+        naturals = [Card(RANKS[i], Suit.SPADES).code for i in range(13) if bits >> i & 1]
+        wilds = 5 - len(naturals)
+        if wilds < 0 or (wilds and wild is None):
+            continue
+        table[bits] = strength_of_codes(naturals + [wild] * wilds, ruleset)
+    return table
+
+
+class Parts:
+    """Per-row features of every ``size``-card subset of a row of cards: multiset key, suit
+    AND, rank-bit OR and toll count, each of shape ``(rows, subsets)``."""
+
+    def __init__(self, symbols, suits, bits, tolls, size: int):
+        import numpy as np
+
+        width = symbols.shape[1]
+        self.subsets = list(combinations(range(width), size))
+        idx = np.array(self.subsets, dtype=np.int64).reshape(len(self.subsets), size)
+        sub_symbols = symbols[:, idx]  # rows, subsets, size
+        self.key = keys_of(sub_symbols)
+        if size:
+            self.suit = np.bitwise_and.reduce(suits[:, idx], axis=2)
+            self.bits = np.bitwise_or.reduce(bits[:, idx], axis=2)
+            self.tolls = tolls[:, idx].sum(axis=2)
+        else:
+            rows = symbols.shape[0]
+            self.suit = np.full((rows, 1), ALL_SUITS, dtype=np.int64)
+            self.bits = np.zeros((rows, 1), dtype=np.int64)
+            self.tolls = np.zeros((rows, 1), dtype=np.int64)
+
+
+def encode_rows(rows: Sequence[Sequence[Card]], ruleset: Ruleset, usable=None, tolled=frozenset()):
+    """Arrays (symbols, suits, bits, tolls) of shape ``(len(rows), width)``.
+
+    ``usable(row_index, card) -> bool`` marks banned cards; ``tolled`` is a set of ranks."""
+    import numpy as np
+
+    n = len(rows)
+    width = len(rows[0]) if n else 0
+    symbols = np.empty((n, width), dtype=np.int64)
+    suits = np.empty((n, width), dtype=np.int64)
+    bits = np.empty((n, width), dtype=np.int64)
+    tolls = np.zeros((n, width), dtype=np.int64)
+    for r, row in enumerate(rows):
+        for c, card in enumerate(row):
+            ok = True if usable is None else usable(r, card)
+            symbols[r, c], suits[r, c], bits[r, c] = encode_card(card, ruleset, ok)
+            tolls[r, c] = 1 if (ok and card.rank in tolled) else 0
+    return symbols, suits, bits, tolls
+
+
+def best_strengths(
+    board,
+    private,
+    ruleset: Ruleset,
+    *,
+    min_private: int,
+    max_private: int,
+    outer: bool,
+    max_tolled=None,
+):
+    """The best legal strength for every deal.
+
+    ``board`` and ``private`` are ``(symbols, suits, bits, tolls)`` arrays. With
+    ``outer=False`` both have the same number of rows and row ``i`` of one goes with row
+    ``i`` of the other (result shape ``(rows,)``); with ``outer=True`` every board row meets
+    every private row (result ``(board_rows, private_rows)``). ``max_tolled`` (None: tolls not
+    in force; else an int or an array broadcastable to the result) bounds how many tolled
+    cards a hand may use, as ``Limits.max_tolled`` does.
+
+    As in ``best_selection``, a row whose private cards are all unusable takes its hand from
+    the board alone (the minimum is lowered to the number of usable private cards).
+    """
+    import numpy as np
+
+    bsym, bsuit, bbits, btoll = board
+    psym, psuit, pbits, ptoll = private
+    board_width = bsym.shape[1]
+    private_width = psym.shape[1]
+    flush = flush_table(ruleset)
+    if outer:
+        shape = (bsym.shape[0], psym.shape[0])
+    else:
+        shape = (bsym.shape[0],)
+    best = np.full(shape, -1, dtype=np.int64)
+
+    usable_private = (psym != NULL).sum(axis=1)
+    sizes = list(range(max(min_private, 0), min(max_private, private_width, 5) + 1))
+    if min_private > 0 and (usable_private < min_private).any():
+        sizes = sorted(set(range(0, min(max_private, private_width, 5) + 1)))
+    for j in sizes:
+        board_take = min(5 - j, board_width)
+        if j == 0 and board_take == 0:
+            continue
+        bp = Parts(bsym, bsuit, bbits, btoll, board_take)
+        pp = Parts(psym, psuit, pbits, ptoll, j)
+        table = pair_table(ruleset, board_take, j)
+        ncols = table.shape[1]
+        flat = table.ravel()
+        # Which rows may use j private cards: j >= min(min_private, usable private cards).
+        low = np.minimum(usable_private, min_private)
+        allowed_private = j >= low  # per private row
+        if outer and max_tolled is None and bool(np.all(allowed_private)):
+            _outer_fast(best, bp, pp, table, flush)
+            continue
+        for q in range(len(bp.subsets)):
+            bkey, bsu, bbi, bto = bp.key[:, q], bp.suit[:, q], bp.bits[:, q], bp.tolls[:, q]
+            if outer:
+                bkey, bsu, bbi, bto = (a[:, None] for a in (bkey, bsu, bbi, bto))
+            for s in range(len(pp.subsets)):
+                pkey, psu, pbi, pto = pp.key[:, s], pp.suit[:, s], pp.bits[:, s], pp.tolls[:, s]
+                allow = allowed_private
+                if outer:
+                    pkey, psu, pbi, pto = (a[None, :] for a in (pkey, psu, pbi, pto))
+                    allow = allow[None, :]
+                value = flat[bkey * ncols + pkey]
+                if board_take + j == 5:
+                    suited = (bsu & psu) != 0
+                    if suited.any():
+                        fvalue = flush[bbi | pbi]
+                        value = np.where(suited & (fvalue > value), fvalue, value)
+                if max_tolled is not None:
+                    value = np.where(bto + pto <= max_tolled, value, -1)
+                if not np.all(allow):
+                    value = np.where(allow, value, -1)
+                np.maximum(best, value, out=best)
+    return best
+
+
+def _outer_fast(best, bp: Parts, pp: Parts, table, flush) -> None:
+    """The outer product without tolls or lowered minimums: the plain (suit-blind) part is
+    maximised over the board subsets once per row and private key, so the grid sees one
+    gather per private subset; flushes are evaluated only on rows whose board subset is
+    suited."""
+    import numpy as np
+
+    plain_best = table[bp.key].max(axis=1)  # rows, private keys
+    rows = np.arange(best.shape[0])[:, None]
+    for s in range(len(pp.subsets)):
+        np.maximum(best, plain_best[rows, pp.key[None, :, s]], out=best)
+    for q in range(len(bp.subsets)):
+        suited_rows = np.nonzero(bp.suit[:, q])[0]
+        if not len(suited_rows):
+            continue
+        bsu = bp.suit[suited_rows, q][:, None]
+        bbi = bp.bits[suited_rows, q][:, None]
+        for s in range(len(pp.subsets)):
+            psu = pp.suit[None, :, s]
+            suited = (bsu & psu) != 0
+            if not suited.any():
+                continue
+            fvalue = np.where(suited, flush[bbi | pp.bits[None, :, s]], -1)
+            sub = best[suited_rows]
+            np.maximum(sub, fvalue, out=sub)
+            best[suited_rows] = sub
