@@ -91,19 +91,23 @@ def best_selection(
     best: tuple[int, int] | None = None
     best_pick: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     for k in range(low, high + 1):
-        from_board = min(5 - k, len(legal_board))
-        for mine in combinations(legal_private, k):
-            for theirs in combinations(legal_board, from_board):
-                if not mine and not theirs:
-                    continue
-                tolls = toll_count(mine) + toll_count(theirs)
-                if limits.max_tolled is not None and tolls > limits.max_tolled:
-                    continue
-                value = strength_of_codes([c.code for c in (*mine, *theirs)], ruleset)
-                # Among equal hands prefer the one paying fewer tolls.
-                key = (value, -tolls)
-                if best is None or key > best:
-                    best, best_pick = key, (mine, theirs)
+        most = min(5 - k, len(legal_board))
+        # More cards never make a weaker hand, so without tolls only the largest draw from
+        # the board matters; with tolls a smaller one may avoid paying.
+        sizes = range(most + 1) if limits.max_tolled is not None else (most,)
+        for mine, theirs in (
+            (m, t) for m in combinations(legal_private, k) for j in sizes for t in combinations(legal_board, j)
+        ):
+            if not mine and not theirs:
+                continue
+            tolls = toll_count(mine) + toll_count(theirs)
+            if limits.max_tolled is not None and tolls > limits.max_tolled:
+                continue
+            value = strength_of_codes([c.code for c in (*mine, *theirs)], ruleset)
+            # Among equal hands prefer the one paying fewer tolls.
+            key = (value, -tolls)
+            if best is None or key > best:
+                best, best_pick = key, (mine, theirs)
     if best is None:
         raise_no_cards()
     mine, theirs = best_pick

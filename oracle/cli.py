@@ -1,0 +1,302 @@
+"""The ``oracle`` command: a thin click layer. Commands parse options, call the library and
+hand the result to ``oracle.render`` (or dump its JSON). Any ``OracleError`` becomes one line
+``Error: ...`` on standard error and exit code 2.
+
+Start-up matters here (``oracle rank`` is typed at the table), so solvers, scenarios and
+games are imported inside the commands that use them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, Iterable
+
+import click
+
+from oracle import __version__
+from oracle.errors import OracleError
+
+GAME_CHOICES = ("standard", "diablo", "drawing-dead", "hell-of-a-deal")
+
+
+class OracleGroup(click.Group):
+    """Turns the library's errors into ``Error: ...`` and exit 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OracleError as exc:
+            fail(str(exc))
+        except KeyboardInterrupt:
+            click.echo("Interrupted.", err=True)
+            sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
+            raise
+        except BrokenPipeError:
+            sys.exit(0)
+        except Exception as exc:  # a bug of ours: say so in one line, still no traceback
+            click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); please report it", err=True)
+            sys.exit(1)
+
+
+def fail(message: str) -> None:
+    # Several problems (a scenario file) come one per line; each keeps the "Error:" prefix.
+    for line in message.splitlines() or [""]:
+        click.echo(f"Error: {line}", err=True)
+    sys.exit(2)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def json_option(f: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(f)
+
+
+def game_option(f: Callable) -> Callable:
+    return click.option(
+        "--game",
+        "-g",
+        type=click.Choice(GAME_CHOICES, case_sensitive=False),
+        default=None,
+        help="Rank under this game's rulebook (default: standard poker).",
+    )(f)
+
+
+def console():
+    from oracle.render import make_console
+
+    return make_console()
+
+
+@click.group(cls=OracleGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="oracle")
+def main() -> None:
+    """A rules oracle and puzzle solver for Hell of a Deal, Diablo, Drawing Dead and
+    Auf Teufel komm raus.
+
+    \b
+    Example:
+      oracle rank "9 9 2 2 K" --game diablo
+    """
+
+
+@main.command()
+@click.argument("cards", required=False)
+@game_option
+@click.option("--hole", help="Hell of a Deal: the cards in hand (hole cards).")
+@click.option("--board", default="", help="Hell of a Deal: the community cards.")
+@click.option("--boss", help="Hell of a Deal: the Boss in play (e.g. eenie-meanie, the-boatman).")
+@click.option("--toll", default="", help="Hell of a Deal: The Boatman's Toll card(s).")
+@click.option("--souls", type=click.IntRange(min=0), help="Hell of a Deal: Souls in the pot (with --toll).")
+@click.option("--up-your-sleeve", is_flag=True, help="Hell of a Deal: the Favor that lets a third hand card count.")
+@click.option("--for-boss", is_flag=True, help="Hell of a Deal: rank the Boss's hand (at least one hole card).")
+@json_option
+def rank(cards, game, hole, board, boss, toll, souls, up_your_sleeve, for_boss, as_json) -> None:
+    """Rank a hand under a game's rules.
+
+    CARDS are written like "9h 9c 2s 2d Kh", "9 9 2 2 K" (suits may be left out), "AsKd";
+    the Joker is Jk. With more than five cards the best five count. Give - to read one hand
+    a line from standard input and print one answer a line.
+
+    \b
+    Examples:
+      oracle rank "9 9 2 2 K"
+      oracle rank "9 9 2 2 K" --game diablo --json
+      oracle rank --game hell-of-a-deal --hole "7h 7d 7c" --board "Ks Kd 2c 3h 9s"
+      oracle rank --game hell-of-a-deal --hole "9h Kd" --board "9s 9c 4d" --toll 9d --souls 3
+    """
+    if hole is not None or for_boss or boss or toll:
+        _rank_hell_of_a_deal(cards, game, hole, board, boss, toll, souls, up_your_sleeve, for_boss, as_json)
+        return
+    if cards is None:
+        raise click.UsageError("give the CARDS to rank (or - to read them from standard input)")
+    from oracle.ranking import rank_hand, rulings_that_differ
+
+    if cards == "-":
+        _each_line(lambda line: rank_hand(line, game or "standard"), as_json, _rank_line)
+        return
+    hand = rank_hand(cards, game or "standard")
+    others = [] if game else rulings_that_differ(list(hand.cards), hand)
+    if as_json:
+        data = hand.to_json()
+        if not game:
+            data["other_games"] = [other.to_json() for _, other in others]
+        emit_json(data)
+        return
+    from oracle.render import rank_result
+
+    rank_result(console(), hand, hand.ruleset.source, others)
+
+
+def _rank_line(line: str, hand) -> str:
+    return f"{line}: {hand.description}"
+
+
+def _rank_hell_of_a_deal(cards, game, hole, board, boss, toll, souls, up_your_sleeve, for_boss, as_json) -> None:
+    if game not in (None, "hell-of-a-deal"):
+        raise click.UsageError("--hole, --board, --boss, --toll and --for-boss belong to --game hell-of-a-deal")
+    if hole is None:
+        if cards is None:
+            raise click.UsageError("give the hand with --hole (and the community cards with --board)")
+        hole = cards
+    elif cards is not None:
+        raise click.UsageError("give the hand either as CARDS or with --hole, not both")
+    from oracle.ranking import rank_hell_of_a_deal
+
+    ranking = rank_hell_of_a_deal(
+        hole, board, boss=boss, toll=toll, souls=souls, up_your_sleeve=up_your_sleeve, for_boss=for_boss
+    )
+    if as_json:
+        emit_json(ranking.to_json())
+        return
+    from oracle.render import selection_result, toll_table
+
+    out = console()
+    if ranking.souls is not None:
+        toll_table(out, ranking.selections, ranking.souls)
+        out.print(f"rule: {ranking.rule}", style="dim", highlight=False)
+        return
+    heading = f"{ranking.boss or 'The Boss'}'s best hand" if for_boss else "Best legal hand"
+    selection_result(out, ranking.best, ranking.rule, heading)
+
+
+@main.command()
+@click.argument("first")
+@click.argument("second", required=False)
+@game_option
+@json_option
+def compare(first, second, game, as_json) -> None:
+    """Say which of two hands wins under a game's rules, or that they tie.
+
+    Give - as FIRST to read pairs of hands from standard input, one pair a line, joined by
+    " vs ".
+
+    \b
+    Examples:
+      oracle compare "9 9 2 2 K" "Ah Jh 8h 6h 3h" --game diablo
+      echo "As Ah Ad Ac Jk vs Ah Kh Qh Jh Th" | oracle compare - --game drawing-dead --json
+    """
+    from oracle.ranking import compare_hands, split_versus
+
+    if first == "-":
+        if second is not None:
+            raise click.UsageError("with - give no second hand: each input line holds both, joined by ' vs '")
+        _each_line(lambda line: compare_hands(*split_versus(line), game or "standard"), as_json, _compare_line)
+        return
+    if second is None:
+        raise click.UsageError("give two hands to compare")
+    result = compare_hands(first, second, game or "standard")
+    if as_json:
+        emit_json(result.to_json())
+        return
+    from oracle.render import compare_result
+
+    compare_result(console(), result.first, result.second, result.winner)
+
+
+def _compare_line(line: str, result) -> str:
+    verdict = {"first": "first wins", "second": "second wins", "tie": "tie"}[result.winner]
+    return f"{line}: {verdict} ({result.first.description} vs {result.second.description})"
+
+
+def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str, Any], str]) -> None:
+    """One question a line in, one answer a line out; a bad line is reported (with its
+    number) and skipped, and the exit code is 2 if any line was bad."""
+    bad = 0
+    for number, raw in enumerate(sys.stdin, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            result = answer(line)
+        except OracleError as exc:
+            bad += 1
+            click.echo(f"Error: line {number}: {exc}", err=True)
+            if as_json:
+                emit_json({"line": number, "input": line, "error": str(exc)})
+            continue
+        if as_json:
+            emit_json(result.to_json())
+        else:
+            click.echo(human(line, result))
+    if bad:
+        sys.exit(2)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@json_option
+def solve(files, as_json) -> None:
+    """Answer every question in scenario files.
+
+    \b
+    Example:
+      oracle solve scenarios/diablo/rulebook-example.scenario.yaml
+    """
+    from oracle.scenario import load_files, solve_scenarios
+
+    scenarios = load_files(files)
+    results = solve_scenarios(scenarios)
+    if as_json:
+        for result in results:
+            emit_json(result.to_json())
+        return
+    from oracle.render import solve_results
+
+    solve_results(console(), results)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--junit", type=click.Path(dir_okay=False), help="Also write a JUnit XML report to this file.")
+@click.option("--update", is_flag=True, help="Write the actual answers into the expect blocks.")
+@json_option
+def check(paths, junit, update, as_json) -> None:
+    """Check scenario files' expectations: one line a question, then "N passed, M failed".
+
+    Exit code 0 when nothing failed, 1 when an expectation failed, 2 for a file that cannot
+    be read.
+
+    \b
+    Examples:
+      oracle check scenarios/
+      oracle check scenarios/diablo --junit report.xml
+    """
+    from oracle.check import run_check, write_junit
+    from oracle.scenario import find_scenario_files
+
+    files = find_scenario_files(paths)
+    report = run_check(files, update=update)
+    if junit:
+        write_junit(report, junit)
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        from oracle.render import check_report
+
+        check_report(console(), report)
+    sys.exit(report.exit_code)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of scenario files, for editors to validate and complete them.
+
+    \b
+    Example:
+      oracle schema > scenario.schema.json
+    """
+    from oracle.schema import scenario_schema
+
+    click.echo(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
+
+
+def commands() -> Iterable[click.Command]:
+    return main.commands.values()
+
+
+if __name__ == "__main__":
+    main()

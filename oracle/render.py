@@ -1,0 +1,156 @@
+"""All human output: rich tables, suit symbols, progress bars. Nothing else prints.
+
+Every function takes the ``Console`` to draw on, so tests can pass one with a fixed width and
+no colour. JSON output does not come through here: the command line dumps the library's
+``to_json()`` data directly.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from oracle.cards import Card
+
+SUIT_STYLES = {"h": "red", "d": "red", "s": "default", "c": "default"}
+
+
+def make_console(stderr: bool = False, width: int | None = None, color: bool | None = None) -> Console:
+    return Console(stderr=stderr, width=width, no_color=(color is False), highlight=False, soft_wrap=False)
+
+
+def card_text(card: Card, stands_for: Card | None = None) -> Text:
+    text = Text(card.pretty(), style=SUIT_STYLES.get(card.suit.value, "") if card.suit else "bold magenta")
+    if stands_for is not None:
+        text.append("→" + stands_for.pretty(), style="dim")
+    return text
+
+
+def cards_text(cards: Sequence[Card], wilds: Sequence[Any] = ()) -> Text:
+    """Cards with suit symbols; a wild card shows what it stands for (``2♠→9♠``)."""
+    pending = list(wilds)
+    out = Text()
+    for i, card in enumerate(cards):
+        stands = None
+        for w in pending:
+            if w.card is card or (w.card == card and w.card.rank is card.rank):
+                stands = w.stands_for
+                pending.remove(w)
+                break
+        if i:
+            out.append(" ")
+        out.append_text(card_text(card, stands))
+    return out
+
+
+def rank_result(console: Console, hand, source: str, others: Sequence[tuple[Any, Any]] = ()) -> None:
+    """``oracle rank``: the hand, its cards, the rulebook line, and other games that differ."""
+    title = Text(hand.description, style="bold")
+    title.append(f"   ({hand.ruleset.title})", style="dim")
+    console.print(title)
+    line = Text("  cards used: ")
+    line.append_text(cards_text(hand.cards, hand.wilds))
+    console.print(line)
+    if source:
+        console.print(Text(f"  rule: {source}", style="dim"))
+    if others:
+        console.print()
+        console.print("Other rulebooks rank these cards differently:")
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column("game")
+        table.add_column("hand", style="bold")
+        table.add_column("cards used")
+        for ruleset, other in others:
+            table.add_row(ruleset.title, other.description, cards_text(other.cards, other.wilds))
+        console.print(table)
+
+
+def selection_result(console: Console, selection, source: str, heading: str) -> None:
+    """``oracle rank --hole ... --board ...``: the best legal hand and where it came from."""
+    hand = selection.hand
+    title = Text(f"{heading}: ", style="dim")
+    title.append(hand.description, style="bold")
+    console.print(title)
+    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
+    table.add_column(style="dim")
+    table.add_column()
+    table.add_row("cards used", cards_text(hand.cards, hand.wilds))
+    table.add_row("from hand", cards_text(selection.from_private) or Text("none"))
+    table.add_row("from board", cards_text(selection.from_board) or Text("none"))
+    if selection.banned:
+        table.add_row("banned", cards_text(selection.banned))
+    if selection.tolled_used:
+        table.add_row("tolled (paid)", cards_text(selection.tolled_used))
+    for note in selection.notes:
+        table.add_row("note", note)
+    console.print(table)
+    if source:
+        console.print(Text(f"rule: {source}", style="dim"))
+
+
+def toll_table(console: Console, selections: Sequence[Any], souls: int) -> None:
+    """The Boatman: the best hand for each number of Souls paid."""
+    table = Table(title=f"Best hand by Souls paid (pot holds {souls})")
+    table.add_column("Souls paid", justify="right")
+    table.add_column("hand", style="bold")
+    table.add_column("cards used")
+    table.add_column("tolled cards used")
+    for selection in selections:
+        table.add_row(
+            str(len(selection.tolled_used)),
+            selection.hand.description,
+            cards_text(selection.hand.cards, selection.hand.wilds),
+            cards_text(selection.tolled_used) if selection.tolled_used else Text("none"),
+        )
+    console.print(table)
+
+
+def compare_result(console: Console, first, second, winner: str) -> None:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("")
+    table.add_column("hand", style="bold")
+    table.add_column("cards used")
+    table.add_column("strength", justify="right", style="dim")
+    for label, hand in (("first", first), ("second", second)):
+        marker = " ◀ wins" if winner == label else ""
+        table.add_row(label + marker, hand.description, cards_text(hand.cards, hand.wilds), str(hand.strength))
+    console.print(table)
+    if winner == "tie":
+        console.print(Text("Tie: the hands are equal and share.", style="bold"))
+    else:
+        console.print(Text(f"The {winner} hand wins ({first.ruleset.title} rules).", style="bold"))
+
+
+def error_line(console: Console, message: str) -> None:
+    console.print(Text(f"Error: {message}"), highlight=False)
+
+
+@contextmanager
+def progress_bar(console: Console, description: str, total: int | None = None) -> Iterator[Any]:
+    """A progress bar for long work; yields ``update(done, total)``. It only appears on a
+    terminal, so piped output and tests stay clean."""
+    from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        "[progress.percentage]{task.percentage:>3.0f}%",
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(description, total=total)
+
+        def update(done: int, new_total: int | None = None) -> None:
+            if new_total is not None:
+                progress.update(task, total=new_total)
+            progress.update(task, completed=done)
+
+        yield update
