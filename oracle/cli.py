@@ -243,10 +243,12 @@ def solve(files, as_json) -> None:
     if as_json:
         for result in results:
             emit_json(result.to_json())
-        return
-    from oracle.render import solve_results
+    else:
+        from oracle.render import solve_results
 
-    solve_results(console(), results)
+        solve_results(console(), results)
+    if any(result.failed for result in results):
+        sys.exit(2)
 
 
 @main.command()

@@ -154,3 +154,89 @@ def progress_bar(console: Console, description: str, total: int | None = None) -
             progress.update(task, completed=done)
 
         yield update
+
+
+def _value_text(value: Any) -> Text:
+    """A short rendering of an answer value: cards get suit symbols, mappings a key: value list."""
+    from oracle.cards import parse_cards
+    from oracle.errors import OracleError
+
+    if isinstance(value, dict):
+        out = Text()
+        for i, (key, item) in enumerate(value.items()):
+            if i:
+                out.append("\n")
+            out.append(f"{key}: ", style="dim")
+            out.append_text(_value_text(item) if not isinstance(item, (dict, list)) else Text(_compact(item)))
+        return out
+    if isinstance(value, str) and 1 <= len(value) <= 3:
+        try:
+            return cards_text(parse_cards(value))
+        except OracleError:
+            pass
+    return Text(_compact(value))
+
+
+def _compact(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def solve_results(console: Console, results: Sequence[Any]) -> None:
+    """``oracle solve``: a table per scenario, one row per question."""
+    for solved in results:
+        scenario = solved.scenario
+        table = Table(
+            title=f"{scenario.name}  ({scenario.game.title})",
+            caption=scenario.description or None,
+            show_lines=True,
+            expand=False,
+        )
+        table.add_column("question", style="bold")
+        table.add_column("answer")
+        table.add_column("why", max_width=60)
+        for item in solved.answers:
+            ask = Text(item.question.id)
+            ask.append(f"\n{item.question.kind}", style="dim")
+            if item.answer is None:
+                table.add_row(ask, Text(f"Error: {item.error}", style="red"), "")
+                continue
+            why = Text(item.answer.explanation)
+            why.append(f"\nrule: {item.answer.rule}", style="dim")
+            table.add_row(ask, _value_text(item.answer.answer), why)
+        console.print(table)
+
+
+OUTCOME_STYLES = {
+    "passed": "green",
+    "answered": "green",
+    "xfailed": "yellow",
+    "skipped": "yellow",
+    "failed": "red",
+    "error": "red",
+    "xpassed": "red",
+}
+
+
+def check_report(console: Console, report) -> None:
+    """``oracle check``: one line a question, the differences of each failure, and the
+    closing line ``N passed, M failed``."""
+    for error in report.unreadable:
+        for problem in error.problems:
+            console.print(Text(f"Error: {problem}", style="red"), soft_wrap=True)
+    for result in report.results:
+        line = Text(f"{result.outcome.upper():8} ", style=OUTCOME_STYLES.get(result.outcome, ""))
+        line.append(result.label)
+        if result.reason and result.outcome in ("skipped", "xfailed", "error"):
+            line.append(f"  ({result.reason})", style="dim")
+        console.print(line, soft_wrap=True)
+        if result.outcome in ("failed", "xpassed"):
+            for diff in result.diffs or ["passed, but marked xfail"]:
+                console.print(Text(f"    {diff}", style="red"))
+            if result.explanation:
+                console.print(Text(f"    answer: {result.explanation}", style="dim"))
+    for file in report.updated_files:
+        console.print(Text(f"updated {file}", style="cyan"))
+    console.print(Text(report.summary(), style="bold red" if report.failed or report.unreadable else "bold green"))

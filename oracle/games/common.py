@@ -1,0 +1,110 @@
+"""Question kinds every game answers: ``rank``, ``compare`` and ``validate``."""
+
+from __future__ import annotations
+
+from oracle.errors import FieldError, OracleError, ScenarioError
+from oracle.registry import Answer, Param, QuestionContext, register_question
+from oracle.ranking import compare_hands, rank_hand, rank_hell_of_a_deal
+
+
+def _text(ctx: QuestionContext, name: str, required: bool = True) -> str | None:
+    value = ctx.params.get(name)
+    if value is None:
+        if required:
+            raise FieldError((name,), "missing")
+        return None
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    if not isinstance(value, (str, int)):
+        raise FieldError((name,), f"must be cards as text, not {value!r}")
+    return str(value)
+
+
+def _cards(ctx: QuestionContext, name: str, read):
+    try:
+        return read(_text(ctx, name))
+    except FieldError:
+        raise
+    except OracleError as exc:
+        raise FieldError((name,), str(exc)) from None
+
+
+@register_question(
+    None,
+    "rank",
+    summary="A hand under the game's rules: category, description, cards used, wild cards.",
+    params={
+        "cards": Param("the hand, e.g. '9 9 2 2 K'; or give hole and board (Hell of a Deal)"),
+        "hole": Param("Hell of a Deal: the cards in hand"),
+        "board": Param("Hell of a Deal: the community cards"),
+        "boss": Param("Hell of a Deal: the Boss in play, for his restrictions"),
+        "toll": Param("Hell of a Deal: The Boatman's toll card(s)"),
+        "souls": Param("Hell of a Deal: Souls in the pot, with toll"),
+        "up_your_sleeve": Param("Hell of a Deal: a third hand card may count"),
+        "for_boss": Param("Hell of a Deal: rank the Boss's hand"),
+    },
+)
+def rank_question(ctx: QuestionContext) -> Answer:
+    if "hole" in ctx.params:
+        if ctx.game.ruleset != "hell-of-a-deal":
+            raise FieldError(("hole",), f"hole and board belong to Hell of a Deal, not {ctx.game.slug}; give cards")
+        souls = ctx.params.get("souls")
+        if souls is not None and (not isinstance(souls, int) or isinstance(souls, bool) or souls < 0):
+            raise FieldError(("souls",), f"must be a whole number of Souls, not {souls!r}")
+        try:
+            ranking = rank_hell_of_a_deal(
+                _text(ctx, "hole"),
+                _text(ctx, "board", required=False) or "",
+                boss=_text(ctx, "boss", required=False),
+                toll=_text(ctx, "toll", required=False) or "",
+                souls=souls,
+                up_your_sleeve=bool(ctx.params.get("up_your_sleeve", False)),
+                for_boss=bool(ctx.params.get("for_boss", False)),
+            )
+        except OracleError as exc:
+            raise FieldError(("hole",), str(exc)) from None
+        best = ranking.best
+        return Answer(ranking.to_json(), f"{best.hand.description}, using {len(best.from_private)} card(s) from hand", ranking.rule)
+    hand = _cards(ctx, "cards", lambda text: rank_hand(text, ctx.game.ruleset))
+    return Answer(hand.to_json(), f"{hand.description} under {hand.ruleset.title} rules", hand.ruleset.source)
+
+
+@register_question(
+    None,
+    "compare",
+    summary="Which of two hands wins under the game's rules, or a tie.",
+    params={"first": Param("the first hand", required=True), "second": Param("the second hand", required=True)},
+)
+def compare_question(ctx: QuestionContext) -> Answer:
+    first, second = _text(ctx, "first"), _text(ctx, "second")
+    try:
+        result = compare_hands(first, second, ctx.game.ruleset)
+    except OracleError as exc:
+        raise FieldError(("first",), str(exc)) from None
+    verdict = {"first": "the first hand wins", "second": "the second hand wins", "tie": "the hands tie"}[result.winner]
+    return Answer(
+        result.to_json(),
+        f"{result.first.description} vs {result.second.description}: {verdict}",
+        result.first.ruleset.source,
+    )
+
+
+@register_question(None, "validate", summary="Is the position legal? Every problem is listed.", params={})
+def validate_question(ctx: QuestionContext) -> Answer:
+    problems = []
+    if ctx.game.load_position is not None:
+        try:
+            ctx.game.load_position(ctx.position, ctx.rules)
+        except ScenarioError as exc:
+            problems = [(p.path, p.message) for p in exc.problems]
+        except FieldError as exc:
+            problems = [(exc.path, exc.message)]
+        except OracleError as exc:
+            problems = [((), str(exc))]
+    from oracle.errors import Problem
+
+    listed = [{"field": Problem(("position", *path), m).dotted_path(), "message": m} for path, m in problems]
+    explanation = "the position is legal" if not listed else f"{len(listed)} problem(s): " + "; ".join(
+        f"{p['field']}: {p['message']}" for p in listed
+    )
+    return Answer({"legal": not listed, "problems": listed}, explanation, f"{ctx.game.title} rulebook: Setup")

@@ -1,0 +1,493 @@
+"""Scenario files: a game position and questions about it, in YAML.
+
+Loading never falls over: the text is read with PyYAML's safe loader (no object
+construction), files over 1 MiB are refused, anchors and aliases are refused, and every
+problem found is reported at once with its file, line and field path, as one
+``ScenarioError``. The format is documented in ``docs/scenarios.md``; ``oracle schema``
+prints it as a JSON Schema.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import yaml
+
+from oracle.errors import FieldError, OracleError, Problem, ScenarioError
+from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, games, question_kinds
+
+MAX_FILE_BYTES = 1024 * 1024
+SCENARIO_SUFFIX = ".scenario.yaml"
+TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
+QUESTION_KEYS = ("id", "ask", "expect", "rule", "marks")
+MARK_KINDS = ("skip", "xfail")
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    kind: str
+    params: dict[str, Any]
+    expect: Any = None
+    has_expect: bool = False
+    rule: str | None = None
+    marks: tuple[tuple[str, str], ...] = ()
+    line: int | None = None
+    index: int = 0
+
+    def ask_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.params}
+
+
+@dataclass
+class Scenario:
+    file: str
+    document: int
+    name: str
+    description: str
+    game: GameInfo
+    rules: dict[str, Any]
+    position: dict[str, Any]
+    state: Any
+    questions: list[Question]
+    position_problems: list[Problem] = field(default_factory=list)
+    line: int | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.file}::{self.name}"
+
+
+class LineMap:
+    """Field path -> line number in the file, from PyYAML's composed nodes."""
+
+    def __init__(self, file: str, base: Path_ = ()):
+        self.file = file
+        self.lines: dict[Path_, int] = {}
+        self.base = base
+
+    def line_of(self, path: Path_) -> int | None:
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), None)
+
+    def problem(self, path: Path_, message: str) -> Problem:
+        return Problem(tuple(path), message, self.file, self.line_of(path))
+
+
+def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], problems: list[tuple[Path_, str, int]]) -> None:
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: set[Any] = set()
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
+            if key in seen:
+                problems.append((path + (key,), f"key {key!r} appears twice", key_node.start_mark.line + 1))
+            seen.add(key)
+            lines[path + (key,)] = key_node.start_mark.line + 1
+            _walk(value_node, path + (key,), lines, problems)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            lines[path + (index,)] = item.start_mark.line + 1
+            _walk(item, path + (index,), lines, problems)
+
+
+def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
+    """The YAML documents of a file with a line map each; raises ``ScenarioError``."""
+    file = str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError([Problem((), f"file is {size:,} bytes; scenario files are limited to 1 MiB", file)])
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError([Problem((), "no such file", file)]) from None
+    except IsADirectoryError:
+        raise ScenarioError([Problem((), "is a folder, not a file", file)]) from None
+    except OSError as exc:
+        raise ScenarioError([Problem((), f"cannot be read ({exc.strerror})", file)]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([Problem((), f"is not UTF-8 text (byte {exc.start})", file)]) from None
+    problems: list[Problem] = []
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            line = event.start_mark.line + 1 if event.start_mark else None
+            if isinstance(event, yaml.AliasEvent):
+                problems.append(Problem((), "YAML aliases (*name) are not allowed in scenario files", file, line))
+            elif getattr(event, "anchor", None):
+                problems.append(Problem((), "YAML anchors (&name) are not allowed in scenario files", file, line))
+        if problems:
+            raise ScenarioError(problems)
+        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        datas = list(yaml.safe_load_all(text))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark else None
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ScenarioError([Problem((), f"not valid YAML: {reason}", file, line)]) from None
+    except RecursionError:
+        raise ScenarioError([Problem((), "nested too deeply", file)]) from None
+    documents = []
+    duplicate_problems: list[Problem] = []
+    for node, data in zip(nodes, datas):
+        if node is None:
+            continue
+        lines = LineMap(file)
+        dupes: list[tuple[Path_, str, int]] = []
+        _walk(node, (), lines.lines, dupes)
+        duplicate_problems += [Problem(p, m, file, line) for p, m, line in dupes]
+        documents.append((data, lines))
+    if duplicate_problems:
+        raise ScenarioError(duplicate_problems)
+    if not documents:
+        raise ScenarioError([Problem((), "holds no scenario (the file is empty)", file)])
+    return documents
+
+
+def _suggest(key: str, valid: Sequence[str]) -> str:
+    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    return f"; valid keys: {', '.join(valid)}" if valid else ""
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "true/false", int: "a whole number", float: "a number", str: "text"}.get(type(value), type(value).__name__)
+
+
+def _check_option_value(option, value: Any) -> str | None:
+    default = option.default
+    if option.choices is not None and value not in option.choices:
+        return f"must be one of {', '.join(map(repr, option.choices))}, not {value!r}"
+    if default is None:
+        return None
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, type(default))
+    if not ok:
+        return f"must be {_type_name(default)}, not {value!r}"
+    return None
+
+
+def _problems_from(exc: OracleError, lines: LineMap, prefix: Path_) -> list[Problem]:
+    if isinstance(exc, ScenarioError):
+        return [lines.problem(prefix + tuple(p.path), p.message) for p in exc.problems]
+    if isinstance(exc, FieldError):
+        return [lines.problem(prefix + exc.path, exc.message)]
+    return [lines.problem(prefix, str(exc))]
+
+
+def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario | None, list[Problem]]:
+    """Validate one YAML document and turn it into a ``Scenario``; every problem is listed."""
+    problems: list[Problem] = []
+    if not isinstance(data, dict):
+        return None, [lines.problem((), "a scenario must be a mapping with keys game, position and questions")]
+    for key in data:
+        if key not in TOP_KEYS:
+            problems.append(lines.problem((key,), f"unknown key {key!r}{_suggest(key, TOP_KEYS)}"))
+    game_name = data.get("game")
+    known = games()
+    if game_name is None:
+        problems.append(lines.problem(("game",), f"missing; choose one of: {', '.join(sorted(known))}"))
+        return None, problems
+    if not isinstance(game_name, str) or game_name.strip().lower() not in known:
+        hint = _suggest(str(game_name), sorted(known)).replace("valid keys", "known games")
+        problems.append(lines.problem(("game",), f"unknown game {game_name!r}{hint}"))
+        return None, problems
+    game = known[game_name.strip().lower()]
+    name = data.get("name", f"{Path(lines.file).name}#{document + 1}")
+    for key in ("name", "description"):
+        if key in data and not isinstance(data[key], str):
+            problems.append(lines.problem((key,), f"must be text, not {data[key]!r}"))
+    rules = game.default_rules()
+    given_rules = data.get("rules") or {}
+    if not isinstance(given_rules, dict):
+        problems.append(lines.problem(("rules",), "must be a mapping of rule option to value"))
+        given_rules = {}
+    options = {o.name: o for o in game.options}
+    for key, value in given_rules.items():
+        if key not in options:
+            hint = _suggest(str(key), list(options)) if options else f"; {game.slug} has no rule options"
+            problems.append(lines.problem(("rules", key), f"unknown rule option {key!r}{hint}"))
+            continue
+        error = _check_option_value(options[key], value)
+        if error:
+            problems.append(lines.problem(("rules", key), error))
+        else:
+            rules[key] = value
+    position = data.get("position") or {}
+    if not isinstance(position, dict):
+        problems.append(lines.problem(("position",), "must be a mapping"))
+        position = {}
+    if game.position_keys:
+        for key in position:
+            if key not in game.position_keys:
+                problems.append(lines.problem(("position", key), f"unknown key {key!r}{_suggest(key, game.position_keys)}"))
+    questions, question_problems = _build_questions(data.get("questions"), game, lines)
+    problems += question_problems
+    asks_validate = any(q.kind == "validate" for q in questions)
+    state = None
+    position_problems: list[Problem] = []
+    if game.load_position is not None and not problems:
+        try:
+            state = game.load_position(position, rules)
+        except OracleError as exc:
+            position_problems = _problems_from(exc, lines, ("position",))
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
+            # A game module that trips over a value of the wrong shape: still a clear answer.
+            position_problems = [lines.problem(("position",), f"cannot be read: {type(exc).__name__}: {exc}")]
+        if position_problems and not asks_validate:
+            problems += position_problems
+    if problems:
+        return None, problems
+    scenario = Scenario(
+        file=lines.file,
+        document=document,
+        name=str(name),
+        description=str(data.get("description", "")),
+        game=game,
+        rules=rules,
+        position=position,
+        state=state,
+        questions=questions,
+        position_problems=position_problems,
+        line=lines.line_of(()),
+    )
+    return scenario, []
+
+
+def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Question], list[Problem]]:
+    problems: list[Problem] = []
+    if raw is None:
+        return [], [lines.problem(("questions",), "missing: a scenario asks at least one question")]
+    if not isinstance(raw, list) or not raw:
+        return [], [lines.problem(("questions",), "must be a list of questions")]
+    kinds = question_kinds(game.slug)
+    questions: list[Question] = []
+    seen_ids: set[str] = set()
+    for index, item in enumerate(raw):
+        where: Path_ = ("questions", index)
+        if not isinstance(item, dict):
+            problems.append(lines.problem(where, "a question must be a mapping with id and ask"))
+            continue
+        for key in item:
+            if key not in QUESTION_KEYS:
+                problems.append(lines.problem(where + (key,), f"unknown key {key!r}{_suggest(key, QUESTION_KEYS)}"))
+        qid = item.get("id")
+        if qid is None:
+            problems.append(lines.problem(where + ("id",), "missing: every question needs an id"))
+            qid = f"q{index + 1}"
+        elif not isinstance(qid, (str, int)) or isinstance(qid, bool):
+            problems.append(lines.problem(where + ("id",), f"must be text, not {qid!r}"))
+            qid = f"q{index + 1}"
+        qid = str(qid)
+        if qid in seen_ids:
+            problems.append(lines.problem(where + ("id",), f"id {qid!r} is used twice in this scenario"))
+        seen_ids.add(qid)
+        ask = item.get("ask")
+        if isinstance(ask, str):
+            ask = {"kind": ask}
+        if not isinstance(ask, dict) or "kind" not in ask:
+            problems.append(lines.problem(where + ("ask",), "must name the question kind, as ask: KIND or ask: {kind: KIND, ...}"))
+            continue
+        kind = ask["kind"]
+        params = {k: v for k, v in ask.items() if k != "kind"}
+        spec = kinds.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            problems.append(lines.problem(where + ("ask", "kind"), _unknown_kind(kind, game, kinds)))
+            continue
+        problems += _check_params(spec, params, lines, where + ("ask",))
+        marks, mark_problems = _read_marks(item.get("marks"), lines, where + ("marks",))
+        problems += mark_problems
+        rule = item.get("rule")
+        if rule is not None and not isinstance(rule, str):
+            problems.append(lines.problem(where + ("rule",), f"must be text, not {rule!r}"))
+            rule = None
+        questions.append(
+            Question(
+                id=qid,
+                kind=kind,
+                params=params,
+                expect=item.get("expect"),
+                has_expect="expect" in item,
+                rule=rule,
+                marks=marks,
+                line=lines.line_of(where),
+                index=index,
+            )
+        )
+    return questions, problems
+
+
+def _unknown_kind(kind: Any, game: GameInfo, kinds: Mapping[str, QuestionKind]) -> str:
+    from oracle.registry import all_question_kinds
+
+    owners = sorted({q.game for q in all_question_kinds() if q.kind == kind and q.game})
+    if owners:
+        return f"question kind {kind!r} belongs to {', '.join(owners)}, not {game.slug}"
+    return f"unknown question kind {kind!r}{_suggest(str(kind), sorted(kinds)).replace('valid keys', 'kinds for ' + game.slug)}"
+
+
+def _check_params(spec: QuestionKind, params: dict[str, Any], lines: LineMap, where: Path_) -> list[Problem]:
+    problems = []
+    for key in params:
+        if key not in spec.params:
+            problems.append(lines.problem(where + (key,), f"unknown parameter {key!r} for {spec.kind}{_suggest(key, list(spec.params))}"))
+    for name, param in spec.params.items():
+        if param.required and name not in params:
+            problems.append(lines.problem(where, f"{spec.kind} needs the parameter {name!r} ({param.doc})"))
+    return problems
+
+
+def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str, str], ...], list[Problem]]:
+    if raw is None:
+        return (), []
+    items = raw if isinstance(raw, list) else [raw]
+    marks = []
+    problems = []
+    for index, item in enumerate(items):
+        here = where + (index,) if isinstance(raw, list) else where
+        if isinstance(item, str) and item in MARK_KINDS:
+            marks.append((item, ""))
+        elif isinstance(item, dict) and len(item) == 1 and next(iter(item)) in MARK_KINDS:
+            kind, reason = next(iter(item.items()))
+            marks.append((kind, "" if reason is None else str(reason)))
+        else:
+            problems.append(lines.problem(here, f"a mark is skip or xfail with a reason, e.g. {{skip: why}}, not {item!r}"))
+    return tuple(marks), problems
+
+
+def load_file(path: str | os.PathLike) -> list[Scenario]:
+    """Every scenario in a file; raises ``ScenarioError`` listing every problem found."""
+    scenarios: list[Scenario] = []
+    problems: list[Problem] = []
+    for document, (data, lines) in enumerate(read_documents(path)):
+        scenario, found = build_scenario(data, lines, document)
+        problems += found
+        if scenario is not None:
+            scenarios.append(scenario)
+    if problems:
+        raise ScenarioError(problems)
+    return scenarios
+
+
+def load_files(paths: Iterable[str | os.PathLike]) -> list[Scenario]:
+    """Load several files, reporting the problems of all of them together."""
+    scenarios: list[Scenario] = []
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            scenarios += load_file(path)
+        except ScenarioError as exc:
+            problems += exc.problems
+    if problems:
+        raise ScenarioError(problems)
+    return scenarios
+
+
+def find_scenario_files(paths: Iterable[str | os.PathLike]) -> list[str]:
+    """Files named on the command line, and every ``*.scenario.yaml`` under named folders."""
+    found: list[str] = []
+    problems: list[Problem] = []
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            found += sorted(str(f) for f in p.rglob(f"*{SCENARIO_SUFFIX}"))
+        elif p.exists():
+            found.append(str(p))
+        else:
+            problems.append(Problem((), "no such file or folder", str(p)))
+    if problems:
+        raise ScenarioError(problems)
+    return found
+
+
+def answer_question(scenario: Scenario, question: Question) -> Answer:
+    """Ask one question; a position or parameter the game rejects becomes a
+    ``ScenarioError`` located at the question."""
+    kinds = question_kinds(scenario.game.slug)
+    context = QuestionContext(
+        game=scenario.game,
+        rules=scenario.rules,
+        position=scenario.position,
+        state=scenario.state,
+        params=question.params,
+    )
+    if question.kind != "validate" and scenario.position_problems:
+        raise ScenarioError(
+            [Problem(("questions", question.index), "the position is not legal (see the validate question)", scenario.file, question.line)]
+        )
+    try:
+        return kinds[question.kind].handler(context)
+    except FieldError as exc:
+        line = question.line
+        raise ScenarioError([Problem(("questions", question.index, "ask") + exc.path, exc.message, scenario.file, line)]) from None
+    except ScenarioError:
+        raise
+    except OracleError as exc:
+        raise ScenarioError([Problem(("questions", question.index), str(exc), scenario.file, question.line)]) from None
+
+
+@dataclass
+class AnsweredQuestion:
+    question: Question
+    answer: Answer | None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.question.id, "ask": self.question.ask_json()}
+        if self.answer is not None:
+            data.update(
+                {"answer": self.answer.answer, "explanation": self.answer.explanation, "rule": self.answer.rule}
+            )
+        else:
+            data.update({"answer": None, "explanation": None, "rule": None, "error": self.error})
+        return data
+
+
+@dataclass
+class SolvedScenario:
+    scenario: Scenario
+    answers: list[AnsweredQuestion]
+
+    @property
+    def failed(self) -> bool:
+        return any(a.error for a in self.answers)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario.name,
+            "game": self.scenario.game.slug,
+            "file": self.scenario.file,
+            "answers": [a.to_json() for a in self.answers],
+        }
+
+
+def solve_scenario(scenario: Scenario) -> SolvedScenario:
+    answers = []
+    for question in scenario.questions:
+        try:
+            answers.append(AnsweredQuestion(question, answer_question(scenario, question)))
+        except OracleError as exc:
+            answers.append(AnsweredQuestion(question, None, str(exc)))
+    return SolvedScenario(scenario, answers)
+
+
+def solve_scenarios(scenarios: Iterable[Scenario]) -> list[SolvedScenario]:
+    return [solve_scenario(s) for s in scenarios]
