@@ -223,3 +223,18 @@ def test_highest_haul_distribution_falls_back_to_labelled_sampling():
     mean_exact = sum(h * p for h, p in exact.distribution.items())
     mean_sampled = sum(h * p for h, p in sampled.distribution.items())
     assert mean_sampled == pytest.approx(mean_exact, abs=3.0)
+
+
+def test_reach_table_policy_is_the_dp_policy_at_every_state():
+    from oracle.solve.coal import reach_table
+
+    oven = Oven.of({50: 2, 25: 3, 20: 1, 10: 3}, devils=2)
+    table = reach_table(oven, 150)
+    for target in (40, 75, 150):
+        dp = solve_turn(oven, target_objective(target))
+        for counts, stops in dp.stops.items():
+            if dp.pieces(counts):
+                assert stops == (not table.draws(counts, dp.haul(counts), target)), (target, counts)
+                haul = dp.haul(counts)
+                if haul < target:
+                    assert table.probability(counts, target - haul) == pytest.approx(dp.values[counts], abs=1e-12)

@@ -1,0 +1,137 @@
+"""``oracle check``: expectations, exit codes, JUnit XML and --update."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.check import differences
+from oracle.cli import main
+
+from _toygame import toy_game
+
+GOOD = """\
+# A designer's comment that --update must keep.
+game: toy-poker
+name: chips
+position:
+  players:
+    - {name: Anna, chips: 10, hand: "As Kd"}
+questions:
+  - id: anna-chips
+    ask: {kind: chips, player: Anna}
+    expect: {chips: 10, ratio: {approx: 3.333, tol: 0.001}}   # kept too
+    rule: "Toy: chips"
+  - id: pair
+    ask: {kind: rank, cards: "9h 9c"}
+    expect: {category: pair}
+"""
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    with toy_game():
+        yield
+
+
+def check(*args):
+    return CliRunner().invoke(main, ["check", *map(str, args)])
+
+
+def test_passing_file_says_n_passed_and_exits_0(tmp_path):
+    (tmp_path / "a.scenario.yaml").write_text(GOOD)
+    result = check(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1] == "2 passed, 0 failed"
+
+
+def test_wrong_expectation_exits_1_with_expected_versus_actual(tmp_path):
+    (tmp_path / "a.scenario.yaml").write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio"))
+    result = check(tmp_path)
+    assert result.exit_code == 1
+    assert "chips: expected 11, got 10" in result.output
+    assert result.output.strip().splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_malformed_file_exits_2_naming_file_line_and_field(tmp_path):
+    path = tmp_path / "bad.scenario.yaml"
+    path.write_text(GOOD.replace("chips: 10, hand", "chips: ten, hand"))
+    result = check(path)
+    assert result.exit_code == 2
+    assert f"{path}:6: position.players[0].chips: must be a whole number of chips, not 'ten'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_path_exits_2(tmp_path):
+    result = check(tmp_path / "nope")
+    assert result.exit_code == 2 and "no such file or folder" in result.output
+
+
+def test_marks_skip_and_xfail(tmp_path):
+    text = GOOD.replace('    rule: "Toy: chips"\n', '    rule: "Toy: chips"\n    marks: [{skip: not today}]\n')
+    text = text.replace("expect: {category: pair}", "expect: {category: flush}\n    marks: [{xfail: known wrong}]")
+    (tmp_path / "a.scenario.yaml").write_text(text)
+    result = check(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1] == "1 passed, 0 failed, 1 skipped"
+
+
+def test_junit_report_lists_every_question(tmp_path):
+    (tmp_path / "a.scenario.yaml").write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio"))
+    report = tmp_path / "report.xml"
+    check(tmp_path, "--junit", report)
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(report).getroot()
+    cases = root.findall(".//testcase")
+    assert [c.get("name") for c in cases] == ["chips::anna-chips", "chips::pair"]
+    assert cases[0].find("failure") is not None and cases[1].find("failure") is None
+
+
+def test_update_writes_actual_answers_keeping_comments_and_order(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio").replace("expect: {category: pair}\n", ""))
+    result = check(path, "--update")
+    assert result.exit_code == 1  # the run that updates still reports what it found
+    text = path.read_text()
+    assert text.startswith("# A designer's comment that --update must keep.")
+    assert "# kept too" in text
+    assert check(path).exit_code == 0
+    import yaml
+
+    doc = yaml.safe_load(text)
+    assert doc["questions"][0]["expect"]["chips"] == 10
+    assert doc["questions"][1]["expect"]["category"] == "pair"
+    assert list(doc) == ["game", "name", "position", "questions"]
+
+
+def test_json_report(tmp_path):
+    (tmp_path / "a.scenario.yaml").write_text(GOOD)
+    data = json.loads(check(tmp_path, "--json").output)
+    assert (data["passed"], data["failed"]) == (2, 0)
+
+
+def test_partial_expectations_compare_only_given_keys():
+    assert differences({"a": 1}, {"a": 1, "b": 2}) == []
+    assert differences({"a": {"b": [1, 2]}}, {"a": {"b": [1, 3]}}) == ["a.b[1]: expected 2, got 3"]
+    assert differences({"x": {"approx": 0.5, "tol": 0.01}}, {"x": 0.505}) == []
+    assert differences({"x": {"approx": 0.5, "tol": 0.001}}, {"x": 0.505}) == ["x: expected 0.5 ± 0.001, got 0.505"]
+    assert differences({"flag": True}, {"flag": 1}) == ["flag: expected True, got 1"]
+
+
+def test_solve_prints_json_answers(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD)
+    result = CliRunner().invoke(main, ["solve", str(path), "--json"])
+    data = json.loads(result.output)
+    assert data["scenario"] == "chips" and data["game"] == "toy-poker"
+    assert [a["id"] for a in data["answers"]] == ["anna-chips", "pair"]
+    assert set(data["answers"][0]) == {"id", "ask", "answer", "explanation", "rule"}
+
+
+def test_solve_human_output_is_a_table_with_suit_symbols(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD)
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 0
+    assert "Pair of Nines" in result.output and "rule:" in result.output
