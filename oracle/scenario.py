@@ -442,6 +442,10 @@ def answer_question(scenario: Scenario, question: Question) -> Answer:
         raise
     except OracleError as exc:
         raise ScenarioError([Problem(("questions", question.index), str(exc), scenario.file, question.line)]) from None
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
+        # A parameter of a shape the game's code did not expect: still one clear line.
+        message = f"cannot be answered with these parameters ({type(exc).__name__}: {exc})"
+        raise ScenarioError([Problem(("questions", question.index, "ask"), message, scenario.file, question.line)]) from None
 
 
 @dataclass
