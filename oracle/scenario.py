@@ -178,6 +178,8 @@ def _check_option_value(option, value: Any) -> str | None:
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif isinstance(default, float):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif isinstance(default, (list, tuple)):
+        ok = isinstance(value, (list, tuple))
     else:
         ok = isinstance(value, type(default))
     if not ok:

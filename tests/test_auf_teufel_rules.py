@@ -214,6 +214,8 @@ def test_conformance_random_rounds_conserve_chips_and_legal_actions_apply():
                 stranger = next(p for p in state.players if p is not state.current())
                 with pytest.raises(IllegalActionError):
                     state.do(Action(stranger.name, "stops"))
+            for action in rng.sample(legal, min(4, len(legal))):
+                state.copy().do(action)
             action = rng.choice(legal)
             state.do(action)
             assert sum(p.chips for p in state.players) + state.bank == total

@@ -238,3 +238,13 @@ def test_reach_table_policy_is_the_dp_policy_at_every_state():
                 haul = dp.haul(counts)
                 if haul < target:
                     assert table.probability(counts, target - haul) == pytest.approx(dp.values[counts], abs=1e-12)
+
+
+def test_full_oven_largest_expected_haul_matches_forward_enumeration_of_the_one_step_rule():
+    # The DP's value (backward, over all states) against the expected haul of every way a
+    # turn under the one-step rule can end (forward, merging equal ovens).
+    oven = Oven.standard()
+    outs = turn_outcomes(oven, TurnPolicy("max-haul"))
+    forward = sum(p * haul for (_, _, haul, _), p in outs.items())
+    assert forward == pytest.approx(58.312651307049656, abs=1e-9)
+    assert solve_turn(oven, haul_objective).start_value == pytest.approx(forward, abs=1e-9)

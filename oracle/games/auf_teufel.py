@@ -15,7 +15,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from oracle.errors import FieldError, IllegalActionError, InvalidActionError, Problem, ScenarioError
+from oracle.errors import (
+    FieldError,
+    IllegalActionError,
+    InvalidActionError,
+    Problem,
+    RulesetError,
+    ScenarioError,
+)
 from oracle.registry import (
     Answer,
     GameInfo,
@@ -36,7 +43,7 @@ CHIP_UNIT = 10  # the smallest chip: every stake and every total is a multiple o
 PACT_PAYMENT = 50
 BONUS = 50
 
-DEFAULT_TRACK = (50, 100, 150, 200, 250, 300, 400, 500, 600, 700, 800, 1000, 1200, 1400, 1600)
+DEFAULT_TRACK = "50 100 150 200 250 300 400 500 600 700 800 1000 1200 1400 1600"
 
 OPTIONS = (
     RuleOption(
@@ -49,8 +56,9 @@ OPTIONS = (
     RuleOption(
         "track_marks",
         DEFAULT_TRACK,
-        "The marked numbers of the scoring track above its bottom space '0-50', ascending. "
-        "A total equal to a mark stands on it; one between two marks on the space between.",
+        "The marked numbers of the scoring track above its bottom space, ascending, as text "
+        "('50 100 200 ...'). A total equal to a mark stands on it; one between two marks on "
+        "the space between; one below the first mark on the bottom space '0-<first mark>'.",
     ),
     RuleOption(
         "bonus_ties",
@@ -200,15 +208,15 @@ class RoundState:
 
     def verify_bet(self, action: Action) -> Player:
         player = self.players[self.index_of(action.player)]
+        if player.chips <= 0 and self.phase == "bet":
+            raise IllegalActionError(
+                f"{player.name} owns no betting chips: they cannot bet and pass automatically (Phase 1)"
+            )
         if self.phase != "bet" or player.stake is not None:
             raise IllegalActionError(f"{player.name} cannot bet now: the bets are already placed")
         if action.verb == "passes":
             return player
         stake = action.amount
-        if player.chips <= 0:
-            raise IllegalActionError(
-                f"{player.name} owns no betting chips and so cannot bet (Phase 1)"
-            )
         if stake <= 0 or stake % CHIP_UNIT:
             raise IllegalActionError(
                 f"a stake must be a positive multiple of {CHIP_UNIT}, not {stake}"
@@ -366,6 +374,19 @@ def bonus_winners(amounts: list[int], ties: str) -> list[int]:
     return winners if len(winners) == 1 or ties == "each" else []
 
 
+def track_marks(rules: Mapping[str, Any]) -> tuple[int, ...]:
+    """The ``track_marks`` option read into ascending whole numbers."""
+    raw = rules["track_marks"]
+    text = raw if isinstance(raw, str) else " ".join(map(str, raw))
+    try:
+        marks = tuple(int(part) for part in text.replace(",", " ").split())
+    except ValueError:
+        marks = ()
+    if not marks or marks[0] <= 0 or any(a >= b for a, b in zip(marks, marks[1:])):
+        raise RulesetError(f"track_marks must be ascending positive numbers, not {raw!r}")
+    return marks
+
+
 def track_space(total: int, marks: tuple[int, ...]) -> str:
     """Phase 4: the pawn's space for a chip total. The bottom space is '0-50' (taken here to
     run from 0 up to the first mark); a total equal to a mark stands on it."""
@@ -459,7 +480,7 @@ def settle_round(state: RoundState) -> dict[str, Any]:
         waiting = state.current().name if state.phase == "pull" else "the bets"
         raise IllegalActionError(f"the round is not over: waiting for {waiting}")
     s = settle(state)
-    marks = tuple(state.rules["track_marks"])
+    marks = track_marks(state.rules)
     pacts = pact_holders(s.chips, marks)
     refill = state.oven.pieces >= state.rules["refill_minimum"]
     next_oven = state.oven if refill else state.coal_set
@@ -558,7 +579,7 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Roun
     names = [p.name.lower() for p in players]
     if len(set(names)) != len(names):
         raise FieldError(("players",), "two players share a name")
-    derived = pact_holders([p.chips for p in players], tuple(rules["track_marks"]))
+    derived = pact_holders([p.chips for p in players], track_marks(rules))
     for p, given, auto in zip(players, explicit_pact, derived):
         p.pact = auto if given is None else given
         if p.chips == 0:
@@ -1010,3 +1031,15 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         out["current_stake"] = stake_now
     text = f"{me.name} should " + (f"bet {best}" if best else "pass") + f": expected gain {gains[best]:+.2f} ({dist.method})"
     return Answer(out, text, RULE_BET)
+
+
+# The same handlers by kind, for code that wants this game alone without loading the others.
+HANDLERS = {
+    "game-status": game_status,
+    "legal-moves": legal_moves,
+    "apply": apply_actions,
+    "settle-round": settle_round_question,
+    "draw-or-stop": draw_or_stop,
+    "stop-policy": stop_policy,
+    "bet-advice": bet_advice,
+}

@@ -152,8 +152,9 @@ def solve_turn(
     start_counts = oven.counts
     start_n = sum(start_counts)
     start_value = sum(v * c for v, c in zip(values, start_counts))
-    one = Fraction(1) if exact else 1.0
-    devil_term = devil_value * devils * one
+    if exact:
+        devil_value = Fraction(devil_value)
+    devil_term = devil_value * devils
     memo: dict[Counts, float] = {}
     stops: dict[Counts, bool] = {}
     indices = range(len(values))
@@ -162,7 +163,9 @@ def solve_turn(
         known = memo.get(counts)
         if known is not None:
             return known
-        stop = stop_value(start_value - value_left, start_n - n_left) * one
+        stop = stop_value(start_value - value_left, start_n - n_left)
+        if exact:
+            stop = Fraction(stop)
         n = n_left + devils
         if n == 0:
             memo[counts] = stop
@@ -181,7 +184,7 @@ def solve_turn(
         return best
 
     solve(start_counts, start_n, start_value)
-    solution = TurnSolution(oven, stop_value, devil_value * one, memo, 0.0, stops)
+    solution = TurnSolution(oven, stop_value, devil_value, memo, 0.0, stops)
     first_draw = solution.draw_value(start_counts)
     if first_draw is None:  # an empty oven: nothing to turn over, the haul stays 0
         solution.start_value = memo[start_counts]
@@ -277,62 +280,91 @@ def threshold_table(solution: TurnSolution) -> list[ThresholdRow]:
 # ---- objective (b) for many targets at once -----------------------------------------------
 
 
-def reach_probabilities(oven: Oven, targets: Iterable[int]) -> dict[int, float]:
-    """Objective (b) for every target at once: the chance that a turn from ``oven`` reaches
-    each target under its optimal policy, which is "draw until the haul reaches the target"
-    (stopping short is worth 0, drawing never less).
+@dataclass(frozen=True)
+class ReachTable:
+    """Objective (b) solved for every target up to ``top`` at once.
 
-    With f(c, r) the chance of adding at least r more from oven c:
-        f(c, r) = 1 for r <= 0,  f(c, r) = sum_v c_v/(n+d) * f(c - e_v, r - v)
-    computed once for every r up to the largest target, layer by layer (pieces left) with
-    numpy. Values must be positive (a target objective with negative pieces is not this
-    game). Returns {target: probability}, the first piece being compulsory.
-    """
+    ``table[state, j]`` is the chance of adding at least ``j * unit`` more to the haul from
+    the oven state ``state`` (remaining counts in mixed radix over ``values``), drawing on
+    until that is reached; the optimal policy for target T at haul h is "draw while h < T
+    and ``table[state, ceil((T - h) / unit)] > 0``", so the table is the whole policy."""
+
+    oven: Oven
+    values: tuple[int, ...]
+    unit: int
+    table: object  # numpy array, shape (states, top // unit + 1)
+    strides: tuple[int, ...]
+
+    def index(self, counts: Counts) -> int:
+        by_value = dict(zip(self.oven.values, counts))
+        return sum(by_value[v] * stride for v, stride in zip(self.values, self.strides))
+
+    def probability(self, counts: Counts, still_needed: int) -> float:
+        if still_needed <= 0:
+            return 1.0
+        return float(self.table[self.index(counts), -(-still_needed // self.unit)])
+
+    def start(self, target: int) -> float:
+        """The chance a turn from the whole oven reaches ``target`` (first piece compulsory;
+        a target of 0 or less is reached by any numbered piece or by a devil alike)."""
+        return self.probability(self.oven.counts, target)
+
+    def draws(self, counts: Counts, haul: int, target: int) -> bool:
+        return haul < target and self.probability(counts, target - haul) > 0
+
+
+def reach_table(oven: Oven, top: int) -> ReachTable:
+    """Objective (b) for every target up to ``top`` at once. Stopping short of the target is
+    worth 0 and drawing never less, so the policy is "draw until the haul reaches the
+    target" and only the chances need computing. With f(c, r) the chance of adding at least
+    r more from oven c:
+
+        f(c, r) = 1 for r <= 0,   f(c, r) = sum_v c_v/(n+d) * f(c - e_v, r - v)
+
+    filled for every r up to ``top`` together, layer by layer (numbered pieces left), with
+    numpy. Piece values must be positive."""
     import math
 
     import numpy as np
 
-    targets = sorted(set(targets))
     if any(v <= 0 for v, c in zip(oven.values, oven.counts) if c):
-        raise ValueError("reach_probabilities needs positive piece values")
-    values = [v for v, c in zip(oven.values, oven.counts) if c]
+        raise ValueError("reach_table needs positive piece values")
+    values = tuple(v for v, c in zip(oven.values, oven.counts) if c)
     caps = [c for c in oven.counts if c]
-    if not values:
-        return {t: 1.0 if t <= 0 else 0.0 for t in targets}
     unit = 0
     for v in values:
         unit = math.gcd(unit, v)
-    top = max(0, max(targets))
-    width = -(-top // unit) + 1  # r index j stands for j*unit still needed, j = 0..width-1
+    unit = unit or 1
+    width = -(-max(top, 0) // unit) + 1  # column j: j*unit still needed, j = 0..width-1
     shape = [c + 1 for c in caps]
-    size = int(np.prod(shape))
-    grid = np.indices(shape).reshape(len(shape), size)  # remaining counts of each state
-    left = grid.sum(axis=0)
-    strides = [int(np.prod(shape[i + 1 :])) for i in range(len(shape))]
+    size = int(np.prod(shape)) if shape else 1
+    strides = tuple(int(np.prod(shape[i + 1 :])) for i in range(len(shape)))
     f = np.zeros((size, width))
     f[:, 0] = 1.0
-    steps = [v // unit for v in values]
-    d = oven.devils
-    for n in range(0, sum(caps) + 1):
-        idx = np.nonzero(left == n)[0]
-        if n == 0:
-            continue  # nothing numbered left: only r <= 0 is reached (already 1)
-        acc = np.zeros((len(idx), width - 1))
-        for i, step in enumerate(steps):
-            have = grid[i, idx]
-            child = idx - strides[i]
-            ok = have > 0
-            block = np.ones((len(idx), width - 1))
-            # f(child, j - step) for j = 1..width-1; j - step <= 0 means reached
-            if step < width:
-                block[:, step - 1 :] = f[np.where(ok, child, 0)][:, : width - step]
-            acc += (have * ok)[:, None] * block
-        f[idx, 1:] = acc / (n + d)
-    start = size - 1  # all pieces still in: the last index of the grid
-    out = {}
-    for t in targets:
-        out[t] = 1.0 if t <= 0 else float(f[start, -(-t // unit)])
-    return out
+    if values:
+        grid = np.indices(shape).reshape(len(shape), size)  # remaining counts of each state
+        left = grid.sum(axis=0)
+        steps = [v // unit for v in values]
+        d = oven.devils
+        for n in range(1, sum(caps) + 1):
+            idx = np.nonzero(left == n)[0]
+            acc = np.zeros((len(idx), width - 1))
+            for i, step in enumerate(steps):
+                have = grid[i, idx]
+                child = np.where(have > 0, idx - strides[i], 0)
+                block = np.ones((len(idx), width - 1))  # j <= step: reached with this piece
+                if step < width:
+                    block[:, step - 1 :] = f[child][:, : width - step]
+                acc += have[:, None] * block
+            f[idx, 1:] = acc / (n + d)
+    return ReachTable(oven, values, unit, f, strides)
+
+
+def reach_probabilities(oven: Oven, targets: Iterable[int]) -> dict[int, float]:
+    """{target: chance a turn from ``oven`` reaches it under the optimal policy}."""
+    targets = sorted(set(targets))
+    table = reach_table(oven, max(targets, default=0))
+    return {t: table.start(t) for t in targets}
 
 
 # ---- turn policies and the distribution of the round's highest haul -------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 from oracle.solve.coal import ThresholdRow
 
 WIDTH, HEIGHT = 720, 440
-LEFT, RIGHT, TOP, BOTTOM = 70, 30, 50, 60
+LEFT, RIGHT, TOP, BOTTOM = 70, 30, 74, 60
 
 
 def _nice_step(span: float) -> int:
@@ -24,6 +24,10 @@ def _nice_step(span: float) -> int:
 
 
 def threshold_svg(rows: list[ThresholdRow], *, title: str, oven_text: str = "") -> str:
+    # Past the last row in which the policy still draws, a turn never gets there: leave it out.
+    drawing = [r.pieces for r in rows if r.draw_hauls]
+    if drawing:
+        rows = [r for r in rows if r.pieces <= max(drawing) + 1]
     hauls = [0]
     for r in rows:
         if r.stop_from is not None:
@@ -32,6 +36,7 @@ def threshold_svg(rows: list[ThresholdRow], *, title: str, oven_text: str = "") 
             hauls += list(r.draw_hauls)
         hauls += [h for _, h in r.exceptions]
     low, high = min(hauls), max(hauls) or 1
+    high += max(5, (high - low) // 20)  # headroom, so the top mark is not on the frame
     if high == low:
         high = low + 1
     last = max((r.pieces for r in rows), default=1)
@@ -76,19 +81,19 @@ def threshold_svg(rows: list[ThresholdRow], *, title: str, oven_text: str = "") 
             )
         if r.stop_from is not None:
             out.append(
-                f'<line x1="{cx - half:.1f}" y1="{y(r.stop_from):.1f}" x2="{cx + half:.1f}" y2="{y(r.stop_from):.1f}" '
-                f'stroke="#c00" stroke-width="3"><title>stop from haul {r.stop_from}</title></line>'
+                f'<rect x="{cx - half:.1f}" y="{y(r.stop_from) - 1.5:.1f}" width="{2 * half:.1f}" height="3" '
+                f'fill="#c00"><title>stop from haul {r.stop_from}</title></rect>'
             )
         for _, h in r.exceptions[:200]:
             out.append(f'<circle cx="{cx:.1f}" cy="{y(h):.1f}" r="2" fill="#e80"/>')
-    legend_y = TOP + 8
+    legend_y, lx = 50, LEFT
     out += [
-        f'<rect x="{WIDTH - RIGHT - 190}" y="{legend_y}" width="14" height="10" fill="#bbb"/>',
-        f'<text x="{WIDTH - RIGHT - 170}" y="{legend_y + 9}">draw</text>',
-        f'<line x1="{WIDTH - RIGHT - 120}" y1="{legend_y + 5}" x2="{WIDTH - RIGHT - 106}" y2="{legend_y + 5}" stroke="#c00" stroke-width="3"/>',
-        f'<text x="{WIDTH - RIGHT - 100}" y="{legend_y + 9}">stop from</text>',
-        f'<circle cx="{WIDTH - RIGHT - 183}" cy="{legend_y + 24}" r="3" fill="#e80"/>',
-        f'<text x="{WIDTH - RIGHT - 170}" y="{legend_y + 28}">stops below the mark</text>',
+        f'<rect x="{lx}" y="{legend_y}" width="14" height="10" fill="#bbb"/>',
+        f'<text x="{lx + 20}" y="{legend_y + 9}">draw at these hauls</text>',
+        f'<rect x="{lx + 160}" y="{legend_y + 3.5}" width="14" height="3" fill="#c00"/>',
+        f'<text x="{lx + 180}" y="{legend_y + 9}">stop from this haul on</text>',
+        f'<circle cx="{lx + 337}" cy="{legend_y + 5}" r="3" fill="#e80"/>',
+        f'<text x="{lx + 345}" y="{legend_y + 9}">a state that stops below the mark</text>',
         "</svg>",
     ]
     return "\n".join(out) + "\n"
