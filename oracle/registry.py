@@ -89,6 +89,12 @@ class QuestionContext:
     position: Mapping[str, Any]
     state: Any
     params: Mapping[str, Any]
+    # Long computations call ``progress(done, total)``; the command line draws a bar.
+    progress: Callable[[int, int], None] | None = None
+
+    def report(self, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(done, total)
 
 
 Handler = Callable[[QuestionContext], Answer]
