@@ -238,8 +238,11 @@ def solve(files, as_json) -> None:
     """
     from oracle.scenario import load_files, solve_scenarios
 
+    from oracle.render import progress_bar
+
     scenarios = load_files(files)
-    results = solve_scenarios(scenarios)
+    with progress_bar(console(), "solving") as update:
+        results = solve_scenarios(scenarios, progress=update)
     if as_json:
         for result in results:
             emit_json(result.to_json())

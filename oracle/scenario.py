@@ -420,7 +420,7 @@ def find_scenario_files(paths: Iterable[str | os.PathLike]) -> list[str]:
     return found
 
 
-def answer_question(scenario: Scenario, question: Question) -> Answer:
+def answer_question(scenario: Scenario, question: Question, progress=None) -> Answer:
     """Ask one question; a position or parameter the game rejects becomes a
     ``ScenarioError`` located at the question."""
     kinds = question_kinds(scenario.game.slug)
@@ -430,6 +430,7 @@ def answer_question(scenario: Scenario, question: Question) -> Answer:
         position=scenario.position,
         state=scenario.state,
         params=question.params,
+        progress=progress,
     )
     if question.kind != "validate" and scenario.position_problems:
         raise ScenarioError(
@@ -485,15 +486,15 @@ class SolvedScenario:
         }
 
 
-def solve_scenario(scenario: Scenario) -> SolvedScenario:
+def solve_scenario(scenario: Scenario, progress=None) -> SolvedScenario:
     answers = []
     for question in scenario.questions:
         try:
-            answers.append(AnsweredQuestion(question, answer_question(scenario, question)))
+            answers.append(AnsweredQuestion(question, answer_question(scenario, question, progress)))
         except OracleError as exc:
             answers.append(AnsweredQuestion(question, None, str(exc)))
     return SolvedScenario(scenario, answers)
 
 
-def solve_scenarios(scenarios: Iterable[Scenario]) -> list[SolvedScenario]:
-    return [solve_scenario(s) for s in scenarios]
+def solve_scenarios(scenarios: Iterable[Scenario], progress=None) -> list[SolvedScenario]:
+    return [solve_scenario(s, progress) for s in scenarios]
