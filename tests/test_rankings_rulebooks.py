@@ -92,3 +92,10 @@ def test_ace_plays_low_only_in_the_wheel():
 
 def test_suitless_cards_never_make_a_flush():
     assert rank("A K 9 7 3").category == "high_card"
+
+
+def test_no_cards_rank_below_any_card():
+    # Drawing Dead: a player with no upcards can still hold or challenge for the Button.
+    from oracle.eval import strength
+
+    assert strength([], "drawing-dead") == 0 < strength(parse_cards("2c"), "drawing-dead")

@@ -34,7 +34,7 @@ from oracle.cards import PRIMES
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.strength import rank_strength
 
-TABLE_VERSION = 2
+TABLE_VERSION = 3
 VALUES = tuple(range(2, 15))
 PRIME_OF = {value: PRIMES[value - 2] for value in VALUES}
 BIT_OF = {value: 1 << (value - 2) for value in VALUES}
@@ -107,7 +107,8 @@ def _natural_multisets(size: int):
 
 def build_five(ruleset: Ruleset) -> dict:
     max_wilds = min(ruleset.max_wilds, 5)
-    nonflush: dict[int, int] = {}
+    # No cards at all rank 0, below every real hand: any card beats nothing.
+    nonflush: dict[int, int] = {1: 0}
     flush: dict[int, int] = {}
     for wilds in range(max_wilds + 1):
         wild_part = WILD_PRIME**wilds

@@ -139,18 +139,20 @@ def load_role_table(data: Any, path: tuple) -> RoleTable:
 
 @dataclass(frozen=True, kw_only=True)
 class RoleChoice:
-    """The choices made when a role is played. ``card`` is the upcard aimed at (taken,
-    trashed, or for swap-stash the player's own upcard going back to the stash);
-    ``owner`` the opponent holding it; ``give`` the stash card swap-stash puts up."""
+    """The choices made when a role is played, as written after the role's name: ``word``
+    is taking, trashing or swapping; ``card`` the upcard aimed at (taken, trashed, or for
+    swapping the player's own upcard going back to the stash); ``owner`` the opponent
+    holding it; ``give`` the stash card swapping puts up."""
 
+    word: str
     card: Card
     owner: str | None = None
     give: Card | None = None
 
-    def text(self, effect: str) -> str:
-        if effect == "swap-stash":
+    def text(self) -> str:
+        if self.word == "swapping":
             return f"swapping {self.give} for {self.card}"
-        return f"{CHOICE_WORDS[effect]} {self.card} from {self.owner}"
+        return f"{self.word} {self.card} from {self.owner}"
 
 
 def role_choices(state, actor: int, role: Role) -> list[RoleChoice]:
@@ -159,12 +161,12 @@ def role_choices(state, actor: int, role: Role) -> list[RoleChoice]:
     me = state.players[actor]
     if role.effect in ("steal-upcard", "trash-upcard"):
         return [
-            RoleChoice(card=card, owner=other.name)
+            RoleChoice(word=CHOICE_WORDS[role.effect], card=card, owner=other.name)
             for i, other in enumerate(state.players) if i != actor
             for card in other.upcards
         ]
     if role.effect == "swap-stash":
-        return [RoleChoice(card=up, give=give) for give in me.stash for up in me.upcards]
+        return [RoleChoice(word="swapping", card=up, give=give) for give in me.stash for up in me.upcards]
     return []
 
 
@@ -179,16 +181,13 @@ def verify_role_choice(state, actor: int, role: Role, choice: RoleChoice | None)
             raise IllegalActionError(f"{role.name} has nothing to choose here")
         return
     if choice is None:
-        example = options[0].text(role.effect)
+        example = options[0].text()
         raise IllegalActionError(f"{role.name} needs a choice, such as '{example}'")
-    if role.effect == "swap-stash":
-        if choice.give is None or choice.owner is not None:
-            raise IllegalActionError(f"{role.name} is played 'swapping <stash card> for <upcard>'")
-    elif choice.owner is None or choice.give is not None:
-        word = CHOICE_WORDS[role.effect]
-        raise IllegalActionError(f"{role.name} is played '{word} <upcard> from <opponent>'")
+    if choice.word != CHOICE_WORDS[role.effect]:
+        form = options[0].text().split()[0]
+        raise IllegalActionError(f"{role.name} is played '{form} ...' ({role.text()})")
     if choice not in options:
-        raise IllegalActionError(f"{role.name} cannot choose {choice.text(role.effect)!r}: "
+        raise IllegalActionError(f"{role.name} cannot choose {choice.text()!r}: "
                                  + _why_not(state, actor, role, choice))
 
 
