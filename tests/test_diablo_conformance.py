@@ -123,7 +123,7 @@ def test_random_playouts_keep_every_invariant(seed):
 
 def test_playouts_reach_showdowns_and_diablo_chains():
     """The playouts above are not vacuous: together they show down, split, and run chains."""
-    endings, chains = set(), 0
+    endings, chains, side_pots, short = set(), 0, 0, 0
     for seed in range(24):
         rng = random.Random(seed)
         players = rng.randint(3, 5)
@@ -140,5 +140,7 @@ def test_playouts_reach_showdowns_and_diablo_chains():
             steps += 1
         endings |= {r.ending for r in game.results}
         chains += sum(1 for r in game.results if r.diablo_pot_played)
+        side_pots += sum(1 for r in game.results if len(r.pots) > 1)
+        short += sum(1 for r in game.results if r.liability_paid < r.liability_due)
     assert {"showdown", "last player standing", "everyone checked"} <= endings
-    assert chains > 0
+    assert chains > 0 and side_pots > 0 and short > 0

@@ -1,0 +1,274 @@
+"""Diablo's registration and question kinds: legal-moves, apply, showdown, opener-liability
+and best-swap. Each handler reads the state ``oracle.games.diablo.load_position`` built
+(the table after the position's history) and answers with JSON-ready data."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from oracle.cards import Card, format_cards, parse_cards
+from oracle.errors import (
+    CardParseError,
+    FieldError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidHandError,
+)
+from oracle.eval.strength import CATEGORY_SLUGS
+from oracle.games.diablo_actions import Action, DiabloRules
+from oracle.registry import (
+    Answer,
+    GameInfo,
+    Param,
+    QuestionContext,
+    RuleOption,
+    register_game,
+    register_question,
+)
+
+_DEFAULTS = DiabloRules()
+
+
+def _load(position: Mapping[str, Any], rules: Mapping[str, Any]):
+    from oracle.games.diablo import load_position
+
+    return load_position(position, rules)
+
+
+GAME = register_game(GameInfo(
+    slug="diablo",
+    title="Diablo",
+    rulebook="diablo.txt",
+    ruleset="diablo",
+    options=(
+        RuleOption("ante", _DEFAULTS.ante, "chips each player antes before a deal (none while a Diablo pot runs)"),
+        RuleOption("bet_min", _DEFAULTS.bet_min, "smallest bet or raise step before the draw"),
+        RuleOption("bet_max", _DEFAULTS.bet_max, "largest bet or raise step before the draw"),
+        RuleOption("after_draw_factor", _DEFAULTS.after_draw_factor,
+                   "bet limits after the draw are multiplied by this ('double after the draw')"),
+        RuleOption("max_raises", _DEFAULTS.max_raises, "raises allowed per betting round (the opening bet is not a raise)"),
+        RuleOption("pot_cap", _DEFAULTS.pot_cap, "variant Pot cap: most an opener pays into a new pot (0: no cap)"),
+        RuleOption("bigger_draw", _DEFAULTS.bigger_draw, "variant Bigger draw: swap up to 3 cards, 4 keeping an Ace"),
+        RuleOption("jacks_or_better", _DEFAULTS.jacks_or_better, "variant Jacks or better: opening needs a pair of Jacks or better"),
+        RuleOption("declare_hand", _DEFAULTS.declare_hand,
+                   "variant Declare your hand: each player names a hand they hold; the named hand counts"),
+        RuleOption("diablo_rule", _DEFAULTS.diablo_rule, "false for the Deuces Wild variant: no opener liability"),
+        RuleOption("dealers_choice", _DEFAULTS.dealers_choice,
+                   "variant Dealer's choice: Diablo ends when a hand ends with no Diablo pot running"),
+    ),
+    position_keys=("seats", "dealer", "pot", "diablo", "called_by", "hands", "history"),
+    load_position=_load,
+))
+
+RULE_BETTING = "Diablo: Betting in short; Playing a hand"
+RULE_DIABLO = "Diablo: The Diablo rule"
+
+
+def _state(ctx: QuestionContext):
+    if ctx.state is None:
+        raise FieldError(("position",), "this question needs a Diablo position")
+    return ctx.state
+
+
+@register_question("diablo", "legal-moves",
+                   summary="Every legal action of the player to act, with amounts; or why one action is illegal",
+                   params={"action": Param("an action line to check, e.g. 'Carla raises to 20'")})
+def legal_moves(ctx: QuestionContext) -> Answer:
+    game = _state(ctx)
+    answer: dict[str, Any] = {
+        "to_act": None if game.to_act is None else game.names[game.to_act],
+        "phase": game.phase,
+        "actions": game.legal_summary(),
+        "lines": [str(a) for a in game.legal_actions()],
+        "waiting_for": game.waiting_for(),
+    }
+    line = ctx.params.get("action")
+    if line is not None:
+        try:
+            game.copy().do(line)
+            answer.update(action=line, legal=True, reason=None)
+        except (IllegalActionError, InvalidActionError) as exc:
+            answer.update(action=line, legal=False, reason=str(exc))
+        explanation = f"{line!r}: " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
+    else:
+        who = answer["to_act"] or "nobody"
+        explanation = f"{who} to act: " + ", ".join(
+            a["action"] + (f" {a['min']}-{a['max']}" if "min" in a else "") for a in answer["actions"]
+        )
+    return Answer(answer=answer, explanation=explanation, rule=RULE_BETTING)
+
+
+@register_question("diablo", "apply",
+                   summary="Play the position's history and report the table: pot, stacks, who acts, the opener")
+def apply(ctx: QuestionContext) -> Answer:
+    game = _state(ctx)
+    answer = game.to_json()
+    answer["last_hand"] = game.results[-1].to_json() if game.results else None
+    who = answer["to_act"] or "nobody"
+    explanation = (f"hand {game.hand_number}, {game.phase_name()}: pot {game.pot}, {who} to act"
+                   + (f", opener {answer['opener']}" if answer["opener"] else ""))
+    return Answer(answer=answer, explanation=explanation, rule=RULE_BETTING)
+
+
+def _result(ctx: QuestionContext):
+    game = _state(ctx)
+    number = ctx.params.get("hand")
+    if number is None:
+        if not game.results:
+            raise FieldError(("hand",), "no hand has ended yet in this position's history")
+        return game, game.results[-1]
+    for result in game.results:
+        if result.hand_number == number:
+            return game, result
+    raise FieldError(("hand",), f"hand {number!r} has not ended in this history "
+                                f"(ended: {[r.hand_number for r in game.results]})")
+
+
+@register_question("diablo", "showdown",
+                   summary="Who won the last hand played (or hand N) and how the pot was split",
+                   params={"hand": Param("the hand's number (1 = the position's deal); default the last ended")})
+def showdown(ctx: QuestionContext) -> Answer:
+    _, result = _result(ctx)
+    answer = result.to_json()
+    if result.ending == "everyone checked":
+        explanation = f"everyone checked: the pot of {result.pot} stays"
+    else:
+        explanation = f"{' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''} " \
+                      f"{result.pot} ({result.ending})"
+    return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (Showdown)")
+
+
+@register_question("diablo", "opener-liability",
+                   summary="Who opened the last hand, whether they are liable, the amount, the new pot and who antes next",
+                   params={"hand": Param("the hand's number; default the last ended")})
+def opener_liability(ctx: QuestionContext) -> Answer:
+    game, result = _result(ctx)
+    answer = {
+        "hand_number": result.hand_number,
+        "opener": result.opener,
+        "opener_won": result.opener_won,
+        "liable": result.liable,
+        "amount": result.liability_due,
+        "paid": result.liability_paid,
+        "short": result.liability_paid < result.liability_due,
+        "new_pot": result.new_pot,
+        "diablo_running": result.diablo_running,
+        "pot_won": result.pot,
+        "winners": list(result.winners),
+        "next_dealer": result.next_dealer,
+        "next_first_to_act": result.next_first_to_act,
+        "next_antes": list(result.next_antes),
+        "diablo_rule": game.rules.diablo_rule,
+    }
+    if result.opener is None:
+        explanation = "nobody opened: " + ("the pot stays" if result.ending == "everyone checked" else "no liability")
+    elif result.liable:
+        explanation = (f"{result.opener} opened and did not win: pays {result.liability_paid} "
+                       f"(of {result.liability_due} due) into a new pot; {result.next_first_to_act} speaks first")
+    else:
+        explanation = f"{result.opener} opened and " + ("won or shared: all is well" if result.opener_won
+                                                        else "lost, but the Diablo rule is off")
+    return Answer(answer=answer, explanation=explanation, rule=RULE_DIABLO)
+
+
+def _cards(value: Any, path: tuple) -> list[Card]:
+    if not isinstance(value, str):
+        raise FieldError(path, f"cards are written as text such as '9h 9c 2s 2d Kd', got {value!r}")
+    try:
+        cards = parse_cards(value)
+    except CardParseError as exc:
+        raise FieldError(path, str(exc)) from None
+    if any(c.suit is None or c.rank is None for c in cards):
+        raise FieldError(path, "Diablo's cards need a rank and a suit (no Joker)")
+    return cards
+
+
+@register_question("diablo", "best-swap",
+                   summary="Every legal discard of a player's five cards with the exact odds of each final hand "
+                           "and, against opponents, of winning",
+                   params={
+                       "player": Param("the seat whose cards are swapped", required=True),
+                       "cards": Param("the five cards, if not the player's known hand in the position"),
+                       "opponents": Param("list: a seat name (its known cards; unknown ones dealt from the deck), "
+                                          "five cards as text, or 'unknown' for a hand dealt from the deck"),
+                       "dead": Param("cards known to be out of the deck, besides those in the position"),
+                       "samples": Param("Monte Carlo deals per choice when exact is too slow (default 20000)"),
+                       "seed": Param("Monte Carlo seed (default 1)"),
+                       "exact_limit": Param("most deals enumerated exactly (default 3000000)"),
+                       "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
+                   })
+def best_swap_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.diablo_swap import DEFAULT_SAMPLES, EXACT_LIMIT, Opponent, best_swap
+
+    game = _state(ctx)
+    params = ctx.params
+    player = params.get("player")
+    if not isinstance(player, str) or player not in game.names:
+        raise FieldError(("player",), f"{player!r} is not one of the seats ({', '.join(game.names)})")
+    seat = game.names.index(player)
+    if params.get("cards") is not None:
+        hand = _cards(params["cards"], ("cards",))
+    else:
+        hand = list(game.hands[seat]) if game.hands and game.hands[seat] else []
+        if len(hand) != 5 or any(c is None for c in hand):
+            raise FieldError(("player",), f"{player}'s five cards are not known: give them under 'cards'")
+    try:
+        from oracle.cards import check_cards
+
+        check_cards(hand, minimum=5, maximum=5, what=f"{player}'s cards")
+    except InvalidHandError as exc:
+        raise FieldError(("cards",), str(exc)) from None
+    opponents: list[Opponent] = []
+    listed = params.get("opponents") or []
+    if not isinstance(listed, list):
+        raise FieldError(("opponents",), "a list of seat names, five-card texts or 'unknown'")
+    named = set()
+    for k, item in enumerate(listed):
+        if item == "unknown":
+            opponents.append(Opponent(name=f"unknown {k + 1}", known=(), unknown=5))
+        elif isinstance(item, str) and item in game.names:
+            if item == player:
+                raise FieldError(("opponents", k), f"{player} cannot be their own opponent")
+            cards = [c for c in game.hands[game.names.index(item)] if c is not None] if game.hands[game.names.index(item)] else []
+            opponents.append(Opponent(name=item, known=tuple(cards), unknown=5 - len(cards)))
+            named.add(game.names.index(item))
+        else:
+            cards = _cards(item, ("opponents", k))
+            if len(cards) != 5:
+                raise FieldError(("opponents", k), f"an opponent's hand is five cards, got {len(cards)}")
+            opponents.append(Opponent(name=f"opponent {k + 1}", known=tuple(cards), unknown=0))
+    dead = _cards(params["dead"], ("dead",)) if params.get("dead") else []
+    # Cards the position shows elsewhere are out of the deck too.
+    for i in range(game.n):
+        if i != seat and i not in named and game.hands:
+            dead += [c for c in game.hands[i] if c is not None]
+    dead += [c for c in game.discards]
+    everything = list(hand) + dead + [c for o in opponents for c in o.known]
+    try:
+        from oracle.cards import check_cards
+
+        check_cards(everything, what="the hand, the opponents' cards and the dead cards together")
+    except InvalidHandError as exc:
+        raise FieldError(("opponents",) if opponents else ("dead",), str(exc)) from None
+    if len(set(everything)) + sum(o.unknown for o in opponents) + 4 > 52:
+        raise FieldError(("opponents",), "not enough unseen cards to deal these hands and draw")
+    settings = {}
+    for key, default in (("samples", DEFAULT_SAMPLES), ("seed", 1), ("exact_limit", EXACT_LIMIT)):
+        value = params.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < (1 if key == "samples" else 0):
+            raise FieldError((key,), f"must be a whole number, got {value!r}")
+        settings[key] = value
+    target = params.get("target")
+    if target is not None and target not in CATEGORY_SLUGS:
+        raise FieldError(("target",), f"unknown hand {target!r}; one of {', '.join(CATEGORY_SLUGS)}")
+    answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw,
+                       target=target, **settings)
+    answer["player"] = player
+    best = answer["best"]
+    action = f"{player} stands pat" if not best["discard"] else f"{player} discards {best['discard']}"
+    answer["best_action"] = action
+    figure = (f"equity {best['equity']:.4f}" if opponents else f"expected category {best['expected_category']:.3f}")
+    explanation = f"best: {action} ({figure}, {answer['method']}); {answer['groups']} distinct choices of {answer['choices_total']}"
+    return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
+
+

@@ -1,0 +1,169 @@
+"""Diablo's rules, one test per rule, on small hand-built tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.cards import parse_cards
+from oracle.errors import FieldError, IllegalActionError, InvalidActionError, ScenarioError
+from oracle.games.diablo import DiabloGame, declared_strength, hand_strength, load_position
+from oracle.games.diablo_actions import Action, DiabloRules
+
+LINES = ["Anna checks", "Anna bets 2", "Ben calls", "Carla raises to 8", "Dan folds", "Anna draws 1",
+         "Ben discards 9h Kd", "Carla stands pat", "Anna declares four of a kind",
+         "Anna is dealt Ah Jh 8h 5h 3c", "Ben receives 2s 2d", "Ben shows 9h 9c 2s 2d Kd",
+         "Table agrees to stop", "Anna Maria bets 3"]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_action_lines_print_back_the_same(line):
+    assert str(Action.parse(line)) == line
+
+
+@pytest.mark.parametrize("line", ["Anna bets lots", "Anna draws 0", "Anna sings", "Anna declares a royal mess",
+                                  "Ben discards 9x", "Anna calls 3", "Ben discards Jk"])
+def test_unreadable_lines_are_invalid(line):
+    with pytest.raises(InvalidActionError):
+        Action.parse(line)
+
+
+def table(chips=(50, 50, 50), dealer=2, **rules):
+    return DiabloGame.new(names=("Anna", "Ben", "Carla")[:len(chips)] if len(chips) <= 3
+                          else ("Anna", "Ben", "Carla", "Dan")[:len(chips)],
+                          chips=list(chips), dealer=dealer, rules=DiabloRules(**rules))
+
+
+def deal(game, **hands):
+    for name, text in hands.items():
+        game.do(f"{name} is dealt {text}")
+
+
+def test_first_round_begins_left_of_the_dealer():
+    assert table(dealer=2).to_act == 0
+    assert table(dealer=0).to_act == 1
+
+
+def test_second_round_begun_by_next_player_when_opener_folded():
+    game = table(chips=(50, 50, 50, 50), dealer=3)
+    for line in ["Anna bets 1", "Ben calls", "Carla calls", "Dan calls",
+                 "Anna draws 1", "Ben draws 1", "Carla draws 1", "Dan draws 1"]:
+        game.do(line)
+    assert game.to_act == 0 and game.betting_round == 2  # the opener Anna begins
+    game = table(chips=(50, 50, 50, 50), dealer=3)
+    for line in ["Anna bets 1", "Ben raises to 2", "Carla calls", "Dan calls", "Anna folds",
+                 "Ben draws 1", "Carla draws 1", "Dan draws 1"]:
+        game.do(line)
+    assert game.names[game.to_act] == "Ben"
+
+
+def test_opener_who_folds_pays_the_new_pot():
+    game = table()
+    for line in ["Anna bets 3", "Ben raises to 6", "Carla folds", "Anna folds"]:
+        game.do(line)
+    result = game.results[-1]
+    assert (result.opener, result.liable, result.liability_paid) == ("Anna", True, 12)
+    assert game.diablo and game.pot == 12 and game.contributed == [0, 0, 0]
+
+
+def test_no_antes_while_a_diablo_pot_runs():
+    game = DiabloGame.new(names=("A", "B", "C"), chips=[10, 10, 10], pot=9, diablo=True)
+    assert game.pot == 9 and game.chips == [10, 10, 10]
+
+
+def test_ties_share_and_the_odd_chip_goes_left_of_the_dealer():
+    game = table(chips=(50, 50, 50), dealer=0)  # Ben is left of the dealer Anna
+    deal(game, Anna="Ac Kc Qd Jd 9h", Ben="Ah Ks Qs Js 9c", Carla="7c 7d 5h 3s Tc")
+    for line in ["Ben checks", "Carla bets 2", "Anna calls", "Ben folds", "Carla stands pat", "Anna stands pat",
+                 "Carla checks", "Anna checks"]:
+        game.do(line)
+    assert game.results[-1].won == {"Carla": 7}  # Carla's pair of sevens wins outright
+    game = table(chips=(50, 50, 50), dealer=2)
+    deal(game, Anna="Ac Kc Qd Jd 9h", Ben="Ah Ks Qs Js 9c", Carla="7c 6d 5h 3s Tc")
+    for line in ["Anna bets 2", "Ben calls", "Carla folds", "Anna stands pat", "Ben stands pat",
+                 "Anna checks", "Ben checks"]:
+        game.do(line)
+    assert game.results[-1].won == {"Anna": 4, "Ben": 3}
+
+
+def test_all_in_player_wins_only_the_main_pot_and_the_opener_is_judged_on_it():
+    game = table(chips=(3, 50, 50), dealer=2)
+    deal(game, Anna="2c 2d 2h 2s Ah", Ben="Kc Kd 7h 6s 3c", Carla="Qh Jh 8c 5d 4s")
+    for line in ["Anna checks", "Ben bets 5", "Carla calls", "Anna calls",
+                 "Anna stands pat", "Ben stands pat", "Carla stands pat", "Ben bets 10", "Carla calls"]:
+        game.do(line)
+    result = game.results[-1]
+    # Anna put in 1 + 2 (all in): the main pot is 3 x 3 = 9; the side pot 3 + 3 + 10 + 10 = 26.
+    assert [(p.amount, p.winners) for p in result.pots] == [(9, ("Anna",)), (26, ("Ben",))]
+    assert result.opener == "Ben" and result.liable and result.liability_due == 35
+    assert game.chips[0] == 9 and game.total_chips() == 103
+
+
+def test_a_round_ends_when_everyone_in_has_put_in_the_same():
+    game = table()
+    game.do("Anna bets 2")
+    game.do("Ben calls")
+    assert game.phase == "bet"
+    game.do("Carla calls")
+    assert game.phase == "draw"
+
+
+def test_known_hand_must_name_its_discards():
+    game = table()
+    deal(game, Anna="As 7c 8d Jc 4h")
+    for line in ["Anna bets 1", "Ben calls", "Carla calls"]:
+        game.do(line)
+    with pytest.raises(IllegalActionError, match="name the cards"):
+        game.do("Anna draws 1")
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        game.do("Anna discards Kd")
+    with pytest.raises(IllegalActionError, match="at most 2"):
+        game.do("Anna discards 7c 8d Jc")
+
+
+def test_a_card_cannot_appear_twice():
+    game = table()
+    deal(game, Anna="As 7c 8d Jc 4h")
+    with pytest.raises(IllegalActionError, match="already in Anna's hand"):
+        game.do("Ben is dealt As 2c 3c 4c 5c")
+
+
+def test_declared_hand_counts_as_named():
+    trips = parse_cards("9h 9c 9d Ks 4c")
+    assert declared_strength(trips, "three of a kind") == hand_strength(trips)
+    assert declared_strength(trips, "two pair") < hand_strength(parse_cards("3h 3c 2d 4s 5c"))  # any real two pair
+    assert declared_strength(trips, "full house") is None
+
+
+def test_players_without_chips_drop_out_and_the_game_ends_with_one_left():
+    game = table(chips=(2, 2, 0), dealer=0)
+    assert game.dealt == [True, True, False]
+    game.do("Ben bets 1")
+    game.do("Anna folds")
+    assert game.phase != "over"  # Ben 3, Anna 1: both still play
+    assert game.total_chips() == 4
+
+
+def test_stop_gives_back_the_antes_of_the_hand_not_played():
+    game = table()
+    game.do("Table agrees to stop")
+    assert game.phase == "over" and game.chips == [50, 50, 50]
+    with pytest.raises(IllegalActionError, match="over"):
+        game.do("Anna checks")
+
+
+def test_position_errors_name_the_field():
+    seats = [{"name": n, "chips": 10} for n in ("Anna", "Ben", "Carla")]
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": seats, "history": ["Ben bets 1", "Carla bets 9"]}, {})
+    assert err.value.path == ("history", 1)
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": seats, "dealer": "Zed"}, {})
+    assert err.value.path == ("dealer",)
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": seats, "hands": {"Anna": "As As 2c 3c 4c"}}, {})
+    assert err.value.path == ("hands", "Anna")
+    with pytest.raises(ScenarioError):
+        load_position({"seats": seats[:2] + [{"name": "Anna", "chips": -1}]}, {})
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": seats}, {"pot_cap": "big"})
+    assert err.value.path == ("rules", "pot_cap")

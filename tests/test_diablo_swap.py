@@ -1,0 +1,172 @@
+"""best-swap against an independent, simple, slow enumeration, and its pinned figures."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from oracle.cards import Rank, full_deck, parse_cards
+from oracle.eval import DIABLO, evaluate, strength
+from oracle.solve.diablo_swap import Opponent, best_swap, discard_choices
+
+
+def brute_force(hand, opponents=(), dead=(), max_discard=2):
+    """Every discard of up to ``max_discard`` cards, every draw, every opponent deal: category
+    counts and win/tie/lose counts, by plain loops over the public evaluator."""
+    hand = list(hand)
+    out = {}
+    seen = set(hand) | set(dead) | {c for known, _ in opponents for c in known}
+    deck = [c for c in full_deck() if c not in seen]
+    for k in range(max_discard + 1):
+        for discard in combinations(hand, k):
+            kept = [c for c in hand if c not in discard]
+            categories, results = Counter(), Counter()
+            for draw in combinations(deck, k):
+                mine = kept + list(draw)
+                categories[evaluate(mine, DIABLO).category] += 1
+                if not opponents:
+                    continue
+                rest = [c for c in deck if c not in draw]
+                for fill in _deals(rest, [u for _, u in opponents]):
+                    theirs = [strength(list(known) + list(f), DIABLO) for (known, _), f in zip(opponents, fill)]
+                    me = strength(mine, DIABLO)
+                    results["win" if me > max(theirs) else "tie" if me == max(theirs) else "lose"] += 1
+            out[frozenset(discard)] = (categories, results)
+    return out
+
+
+def _deals(pool, unknowns):
+    if not unknowns:
+        yield ()
+        return
+    for combo in combinations(pool, unknowns[0]):
+        rest = [c for c in pool if c not in combo]
+        for tail in _deals(rest, unknowns[1:]):
+            yield (combo, *tail)
+
+
+def _by_discard(answer):
+    rows = {}
+    for row in answer["choices"]:
+        for text in row["equivalent"]:
+            rows[frozenset(parse_cards(text))] = row
+    return rows
+
+
+def test_sixteen_choices_with_two_cards_at_most():
+    assert len(discard_choices(parse_cards("9h 9c Kd 4s 7c"))) == 16
+
+
+def test_bigger_draw_adds_threes_and_four_only_keeping_an_ace():
+    choices = discard_choices(parse_cards("As 2h 7c 8d Jc"), bigger_draw=True)
+    fours = [c for c in choices if len(c) == 4]
+    assert len(choices) == 1 + 5 + 10 + 10 + 1
+    assert [sorted(map(str, c)) for c in fours] == [sorted(["2h", "7c", "8d", "Jc"])]
+    # A wild 2 kept is not an Ace.
+    assert not [c for c in discard_choices(parse_cards("2s 9h 7c 8d Jc"), bigger_draw=True) if len(c) == 4]
+
+
+@pytest.mark.parametrize("hand,opponent", [
+    ("9h 9c Kd 4s 7c", "Ah Jh 8h 5h Kh"),   # the rulebook example's hands before the draw
+    ("2s Qh Jh 7h 3c", "Kc Kd Ks 5d 5c"),   # a wild deuce drawing to a flush against a full house
+    ("Ah Kh 9h 9s 4d", "Tc Td 6s 6d 3h"),   # two choices tie exactly against two pair
+])
+def test_known_opponent_matches_brute_force(hand, opponent):
+    hand, opp = parse_cards(hand), parse_cards(opponent)
+    answer = best_swap(hand, opponents=[Opponent(name="x", known=tuple(opp))])
+    assert answer["method"] == "exact"
+    rows = _by_discard(answer)
+    expected = brute_force(hand, opponents=[(opp, 0)])
+    assert set(rows) == set(expected)
+    for discard, (categories, results) in expected.items():
+        row = rows[discard]
+        total = sum(categories.values())
+        assert row["outcomes"] == total
+        assert {k: v for k, v in row["counts"].items() if v} == dict(categories)
+        assert row["exact"]["win"] == f"{results['win']}/{total}"
+        assert row["exact"]["tie"] == f"{results['tie']}/{total}"
+        assert row["exact"]["lose"] == f"{results['lose']}/{total}"
+
+
+def test_no_opponent_categories_match_brute_force_with_dead_cards():
+    hand = parse_cards("2c 2d Qs Js 5h")
+    dead = parse_cards("As Ks Ts 9s Qd")
+    rows = _by_discard(best_swap(hand, dead=dead))
+    for discard, (categories, _) in brute_force(hand, dead=dead).items():
+        assert {k: v for k, v in rows[discard]["counts"].items() if v} == dict(categories)
+
+
+def test_unknown_opponent_is_exact_when_small_and_matches_brute_force():
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    # Thirty-seven dead cards leave ten unseen: few enough to enumerate every deal.
+    keep = set(hand) | set(parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"))
+    dead = [c for c in full_deck() if c not in keep]
+    answer = best_swap(hand, opponents=[Opponent(name="u", known=(), unknown=5)], dead=dead)
+    assert answer["method"] == "exact" and answer["unseen"] == 10
+    rows = _by_discard(answer)
+    for discard, (categories, results) in brute_force(hand, opponents=[((), 5)], dead=dead).items():
+        row = rows[discard]
+        n = sum(results.values())
+        assert row["deals"] == n
+        assert row["exact"]["win"] == f"{results['win']}/{n}"
+        assert row["exact"]["tie"] == f"{results['tie']}/{n}"
+
+
+def test_monte_carlo_is_seeded_and_its_interval_covers_the_exact_answer():
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    keep = set(hand) | set(parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"))
+    dead = [c for c in full_deck() if c not in keep]
+    opp = [Opponent(name="u", known=(), unknown=5)]
+    exact = _by_discard(best_swap(hand, opponents=opp, dead=dead))
+    sampled = best_swap(hand, opponents=opp, dead=dead, exact_limit=0, samples=4000, seed=7)
+    again = best_swap(hand, opponents=opp, dead=dead, exact_limit=0, samples=4000, seed=7)
+    assert sampled == again
+    assert sampled["method"] == "monte-carlo" and sampled["samples"] == 4000 and sampled["confidence"] == 0.95
+    misses = 0
+    for row in sampled["choices"]:
+        truth = exact[frozenset(parse_cards(row["discard"]))]["win"]
+        low, high = row["ci95"]["win"]
+        misses += not (low <= truth <= high)
+        assert abs(row["win"] - truth) < 0.05
+    assert misses <= 2  # a 95 % interval may miss now and then, not often
+
+
+def test_suit_symmetric_discards_are_grouped():
+    # Hearts and clubs play the same part here: throwing the 9h or the 9c is the same choice.
+    answer = best_swap(parse_cards("9h 9c Ks Qs 4d"))
+    groups = [row["equivalent"] for row in answer["choices"]]
+    assert ["9h", "9c"] in groups
+    assert sum(len(g) for g in groups) == 16
+
+
+def test_rulebook_hands_pinned():
+    """Ben's 9 9 K 4 7 against Anna's final flush (A K J 8 5 of hearts), pinned after the
+    brute force above agreed with them. Only a full house or better beats the flush: 36 of
+    the 861 two-card draws from the 42 unseen cards when Ben keeps 9 9 7 (quads: 2 2, 9 9,
+    9 2 = 6 + 1 + 8; full house: 9 7, 7 7, 2 7 = 6 + 3 + 12), but 28 keeping 9 9 K, since
+    Anna's Kh leaves two Kings unseen, not three. The equal choices 9 9 7 and 9 9 4 are told
+    apart by the mean strength: keeping the 7 is better."""
+    answer = best_swap(parse_cards("9h 9c Kd 4s 7c"),
+                       opponents=[Opponent(name="Anna", known=tuple(parse_cards("Ah Jh 8h 5h Kh")))])
+    best = answer["best"]
+    assert answer["groups"] == 12 and answer["unseen"] == 42
+    assert (best["discard"], best["exact"]["win"]) == ("Kd 4s", "36/861")
+    rows = _by_discard(answer)
+    assert rows[frozenset(parse_cards("4s 7c"))]["exact"]["win"] == "28/861"
+    assert rows[frozenset(parse_cards("9h Kd"))]["equivalent"] == ["9h Kd", "9c Kd"]
+    assert [row["best"] for row in answer["choices"]].count(True) == 1
+
+
+def test_no_opponent_pinned():
+    answer = best_swap(parse_cards("9h 9c Kd 4s 7c"))
+    best = answer["best"]
+    assert best["discard"] == "4s 7c"
+    assert best["counts"] == {
+        "five_of_a_kind": 0, "royal_flush": 0, "straight_flush": 0, "four_of_a_kind": 15,
+        "full_house": 21, "flush": 0, "straight": 0, "three_of_a_kind": 228, "two_pair": 168,
+        "pair": 649, "high_card": 0,
+    }
+    assert best["expected_category"] == pytest.approx(float(Fraction(15 * 7 + 21 * 6 + 228 * 3 + 168 * 2 + 649, 1081)), abs=1e-6)
