@@ -156,56 +156,83 @@ def progress_bar(console: Console, description: str, total: int | None = None) -
         yield update
 
 
-def _value_text(value: Any) -> Text:
-    """A short rendering of an answer value: cards get suit symbols, mappings a key: value list."""
+def _looks_like_cards(value: str) -> list[Card] | None:
     from oracle.cards import parse_cards
     from oracle.errors import OracleError
 
-    if isinstance(value, dict):
-        out = Text()
-        for i, (key, item) in enumerate(value.items()):
-            if i:
-                out.append("\n")
-            out.append(f"{key}: ", style="dim")
-            out.append_text(_value_text(item) if not isinstance(item, (dict, list)) else Text(_compact(item)))
-        return out
-    if isinstance(value, str) and 1 <= len(value) <= 3:
-        try:
-            return cards_text(parse_cards(value))
-        except OracleError:
-            pass
-    return Text(_compact(value))
+    if not value or len(value) > 60 or not any(ch in value for ch in "shdc"):
+        return None
+    try:
+        cards = parse_cards(value)
+    except OracleError:
+        return None
+    return cards if cards and all(c.suit or c.is_joker for c in cards) else None
+
+
+def _scalar_text(value: Any) -> Text:
+    if isinstance(value, str):
+        cards = _looks_like_cards(value)
+        return cards_text(cards) if cards else Text(value)
+    if isinstance(value, float):
+        return Text(f"{value:.6g}")
+    if isinstance(value, bool) or value is None:
+        return Text({True: "yes", False: "no", None: "–"}[value])
+    return Text(str(value))
 
 
 def _compact(value: Any) -> str:
     import json
 
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
-    return text if len(text) <= 160 else text[:157] + "..."
+    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+def answer_details(answer: dict[str, Any], limit: int = 12) -> Text:
+    """The answer's short top-level facts, one a line, cards with suit symbols. Nested
+    structures that do not fit on a line are left to ``--json``."""
+    out = Text()
+    shown = 0
+    for key, value in answer.items():
+        if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
+            item = Text(", ").join(_scalar_text(v) for v in value) if value else Text("none")
+        elif isinstance(value, (dict, list)):
+            if len(_compact(value)) > 60:
+                continue
+            item = Text(_compact(value))
+        else:
+            item = _scalar_text(value)
+        if shown == limit:
+            out.append("\n…", style="dim")
+            break
+        if shown:
+            out.append("\n")
+        out.append(f"{key}: ", style="dim")
+        out.append_text(item)
+        shown += 1
+    return out
 
 
 def solve_results(console: Console, results: Sequence[Any]) -> None:
-    """``oracle solve``: a table per scenario, one row per question."""
+    """``oracle solve``: a table per scenario, one row per question: the answer in a line,
+    the rule it applied, and its main facts (all of them with ``--json``)."""
     for solved in results:
         scenario = solved.scenario
         table = Table(
             title=f"{scenario.name}  ({scenario.game.title})",
             caption=scenario.description or None,
             show_lines=True,
-            expand=False,
         )
-        table.add_column("question", style="bold")
-        table.add_column("answer")
-        table.add_column("why", max_width=60)
+        table.add_column("question", style="bold", no_wrap=True)
+        table.add_column("answer", ratio=3)
+        table.add_column("details", ratio=2)
         for item in solved.answers:
             ask = Text(item.question.id)
             ask.append(f"\n{item.question.kind}", style="dim")
             if item.answer is None:
                 table.add_row(ask, Text(f"Error: {item.error}", style="red"), "")
                 continue
-            why = Text(item.answer.explanation)
+            why = Text(item.answer.explanation, style="bold")
             why.append(f"\nrule: {item.answer.rule}", style="dim")
-            table.add_row(ask, _value_text(item.answer.answer), why)
+            table.add_row(ask, why, answer_details(item.answer.answer))
         console.print(table)
 
 
