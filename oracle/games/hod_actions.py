@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.errors import InvalidActionError, OracleError
@@ -136,6 +137,14 @@ _CHIP_PATTERN = "|".join(sorted((re.escape(c) for c in CHIPS), key=len, reverse=
 
 
 def parse_action(text: str) -> Action:
+    """Read one action line; raises ``InvalidActionError`` naming what cannot be read."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is a line of text, got {text!r}")
+    return _parse_line(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse_line(text: str) -> Action:
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is a line of text, got {text!r}")
     line = " ".join(text.split())

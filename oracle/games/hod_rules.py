@@ -77,13 +77,12 @@ _CHIP_ALIASES = {
 }
 
 
+_CHIP_BY_KEY = {chip_key(name): chip for name, chip in CHIPS.items()}
+_CHIP_BY_KEY |= {key: CHIPS[name] for key, name in _CHIP_ALIASES.items()}
+
+
 def find_chip(text: str) -> Chip | None:
-    key = chip_key(text)
-    for chip in CHIPS.values():
-        if chip_key(chip.name) == key:
-            return chip
-    name = _CHIP_ALIASES.get(key)
-    return CHIPS[name] if name else None
+    return _CHIP_BY_KEY.get(chip_key(text))
 
 
 @dataclass(frozen=True, kw_only=True)
