@@ -19,10 +19,10 @@ from oracle.errors import RulesetError
 # Modules that register games or question kinds when imported, in the order they are loaded.
 GAME_MODULES = (
     "oracle.games.common",
-    "oracle.games.diablo",
-    "oracle.games.drawing_dead",
+    "oracle.games.diablo_questions",
+    "oracle.games.drawing_dead_questions",
     "oracle.games.hell_of_a_deal",
-    "oracle.games.auf_teufel",
+    "oracle.games.auf_teufel_questions",
     "oracle.solve.hod_questions",
 )
 

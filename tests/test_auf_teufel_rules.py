@@ -8,16 +8,15 @@ import pytest
 
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError, ScenarioError
 from oracle.games.auf_teufel import (
-    GAME,
-    HANDLERS,
     Action,
     bet_result,
-    load_position,
     pact_holders,
     settle_round,
     track_marks,
     track_space,
 )
+from oracle.games.auf_teufel_position import load_position
+from oracle.games.auf_teufel_questions import GAME, HANDLERS
 from oracle.registry import QuestionContext
 
 RULES = GAME.default_rules()

@@ -8,7 +8,8 @@ import pytest
 
 from oracle.cards import Card, full_deck
 from oracle.eval import DRAWING_DEAD, strength
-from oracle.games.drawing_dead import cheapest_claim, load_position
+from oracle.games.drawing_dead_position import load_position
+from oracle.games.drawing_dead_questions import cheapest_claim
 
 
 def brute_force(upcards, stash, chips, holder_upcards):
@@ -81,7 +82,7 @@ def test_an_unclaimed_button_costs_nothing():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_cleanup_keeps_the_best_five_of_all_upcards(seed):
-    from oracle.games.drawing_dead import cleanup_choices
+    from oracle.games.drawing_dead_questions import cleanup_choices
     from itertools import combinations
     rng = random.Random(seed)
     for _ in range(20):

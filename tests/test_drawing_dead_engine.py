@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import chain as iter_chain
 
 import pytest
 
-from oracle.cards import Card, full_deck, parse_cards
+from oracle.cards import full_deck, parse_cards
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError
-from oracle.games.drawing_dead import (
-    Action, State, load_position, new_game, summary,
-)
-from oracle.games.drawing_dead_roles import DEFAULT_ROLES, RoleChoice
+from oracle.games.drawing_dead import State
+from oracle.games.drawing_dead_actions import Action
+from oracle.games.drawing_dead_position import load_position, new_game
+from oracle.games.drawing_dead_questions import summary
+from oracle.games.drawing_dead_roles import RoleChoice
 
 
 def _invariants(state: State, box: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from oracle.cards import JOKER, RANK_BY_VALUE, RANKS, SUITS, Card, Rank, Suit, format_cards, full_deck
 from oracle.eval.rulesets import STANDARD, Ruleset, find_ruleset
@@ -107,8 +107,13 @@ def make_strength5_standard():
 
 
 def make_strength7_standard():
-    """A function ranking the best five of exactly seven cards under standard rules."""
-    tables = seven_card_tables(STANDARD)
+    return make_strength7(STANDARD)
+
+
+def make_strength7(ruleset: Ruleset | str = STANDARD):
+    """A function ranking the best five of exactly seven cards, for a ruleset without wild
+    cards (their best five of seven is a table lookup or two)."""
+    tables = seven_card_tables(find_ruleset(ruleset))
     best7 = tables["best7"]
     flush7 = tables["flush7"]
 
@@ -146,7 +151,19 @@ def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
     codes = [card.code for card in cards]
     if len(codes) <= 5:
         return strength_of_codes(codes, ruleset)
+    if len(codes) == 7 and not ruleset.has_wilds:
+        return _seven_card_function(ruleset)(cards)
     return max(strength_of_codes(sub, ruleset) for sub in combinations(codes, 5))
+
+
+_SEVEN: dict[Ruleset, Any] = {}
+
+
+def _seven_card_function(ruleset: Ruleset):
+    function = _SEVEN.get(ruleset)
+    if function is None:
+        function = _SEVEN[ruleset] = make_strength7(ruleset)
+    return function
 
 
 @dataclass(frozen=True)

@@ -89,13 +89,19 @@ def _legal(ruleset: Ruleset, values: tuple[int, ...]) -> bool:
     return top == 5 and ruleset.five_of_a_kind
 
 
-def _best_with_wilds(ruleset: Ruleset, naturals: tuple[int, ...], wilds: int, flush: bool) -> int:
+def _best_with_wilds(
+    ruleset: Ruleset, naturals: tuple[int, ...], wilds: int, flush: bool, memo: dict[tuple[int, ...], int]
+) -> int:
+    """The best reading of the naturals plus ``wilds`` wild cards. Many substitutions give
+    the same finished hand, so each one is ranked once per build through ``memo``."""
     best = -1
     for subs in _substitutions(ruleset, naturals, wilds, flush):
-        values = naturals + tuple(subs)
-        if not _legal(ruleset, values):
-            continue
-        best = max(best, rank_strength(values, flush=flush))
+        values = tuple(sorted(naturals + tuple(subs)))
+        value = memo.get(values)
+        if value is None:
+            value = memo[values] = rank_strength(values, flush=flush) if _legal(ruleset, values) else -1
+        if value > best:
+            best = value
     return best
 
 
@@ -110,16 +116,18 @@ def build_five(ruleset: Ruleset) -> dict:
     # No cards at all rank 0, below every real hand: any card beats nothing.
     nonflush: dict[int, int] = {1: 0}
     flush: dict[int, int] = {}
+    plain_memo: dict[tuple[int, ...], int] = {}
+    suited_memo: dict[tuple[int, ...], int] = {}
     for wilds in range(max_wilds + 1):
         wild_part = WILD_PRIME**wilds
         for total in range(max(wilds, 1), 6):
             for naturals in _natural_multisets(total - wilds):
-                strength = _best_with_wilds(ruleset, naturals, wilds, flush=False)
+                strength = _best_with_wilds(ruleset, naturals, wilds, False, plain_memo)
                 if strength >= 0:
                     nonflush[prod(PRIME_OF[v] for v in naturals) * wild_part] = strength
         for naturals in combinations(VALUES, 5 - wilds):
             plain = nonflush.get(prod(PRIME_OF[v] for v in naturals) * wild_part, -1)
-            suited = _best_with_wilds(ruleset, naturals, wilds, flush=True)
+            suited = _best_with_wilds(ruleset, naturals, wilds, True, suited_memo)
             best = max(plain, suited)
             if best >= 0:
                 flush[sum(BIT_OF[v] for v in naturals)] = best

@@ -738,9 +738,3 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Diab
         except (InvalidActionError, IllegalActionError) as exc:
             raise FieldError(("history", k), str(exc)) from None
     return game
-
-
-# Registration lives with the question kinds.
-from oracle.games import diablo_questions as _questions  # noqa: E402,F401
-
-GAME = _questions.GAME

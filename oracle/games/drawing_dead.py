@@ -1,53 +1,47 @@
-"""Drawing Dead (2017): the turn engine, the Button, chips and pot, and its question kinds.
+"""Drawing Dead (2017): the turn engine, the Button, chips and pot.
 
 Each turn a player draws 2 poker cards and 1 role card into a hidden STASH, then plays
 cards from it: role cards for free, poker cards as UPCARDS for a 1-chip bet each (free with
 no chips). A player whose upcards make a strictly better hand than the BUTTON holder's may
 claim the Button; whoever starts a turn holding it wins the hand and the pot. Hands are
 upcards only, ranked by ``oracle.eval.DRAWING_DEAD`` (the Joker wild, partial hands
-ranked, best five of more). Role texts are data (``drawing_dead_roles``).
+ranked, best five of more).
 
 Chance is seeded: decks are ordered lists (top first) and every reshuffle draws from a
 ``random.Random`` keyed by the position's seed and a shuffle counter, so a position plus
 its history always gives the same game. The oracle sees every stash: it answers for a
 table where everything is known. Rulebook readings are in docs/games/drawing-dead.md.
+
+The game's other modules: ``drawing_dead_actions`` (action lines), ``drawing_dead_roles``
+(role texts as data), ``drawing_dead_position`` (setup and reading a position) and
+``drawing_dead_questions`` (registration and question kinds).
 """
 
 from __future__ import annotations
 
 import copy
 import random
-import re
 from dataclasses import dataclass, field
-from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
-from oracle.cards import Card, check_cards, format_cards, full_deck, parse_cards
-from oracle.errors import (
-    CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError,
-)
+from oracle.cards import Card
+from oracle.errors import IllegalActionError
 from oracle.eval import DRAWING_DEAD, evaluate, strength
+from oracle.games.drawing_dead_actions import Action
 from oracle.games.drawing_dead_roles import (
-    CARD_TOKEN, DEFAULT_ROLES, RoleChoice, RoleTable, apply_role_effect, load_role_table, role_choices, verify_role_choice,
+    Role, RoleChoice, RoleTable, apply_role_effect, role_choices, verify_role_choice,
 )
-from oracle.registry import (
-    Answer, GameInfo, Param, QuestionContext, RuleOption, register_game, register_question,
-)
+from oracle.registry import RuleOption
 
 # Declared game facts ("Setup", "On Your Turn", "Winning the Game").
 START_CHIPS = 15
 START_POKER = 2
 START_ROLES = 1
 DRAW_POKER = 2
-DRAW_ROLES = 1
 UPCARD_LIMIT = 5
 STASH_LIMIT = 5
 POT_REFILL = 5
 ADVANCED_DRAFT_DEAL = 3
-NAME = re.compile(r"^[A-Za-z0-9_'.-]+$")
-
-PHASES = ("advanced-draft", "start", "draft", "action", "respond", "cleanup", "over")
-LOADABLE_PHASES = ("advanced-draft", "start", "draft", "action", "cleanup", "over")
 
 OPTIONS = (
     RuleOption("box_chips", 40, "chips in the box: players + pot + bank always add up to it"),
@@ -75,100 +69,6 @@ def hand_json(cards) -> dict[str, Any] | None:
 
 def hand_words(cards) -> str:
     return str(evaluate(cards, DRAWING_DEAD)) if cards else "no upcards"
-
-
-# ---------------------------------------------------------------- actions
-
-@dataclass(frozen=True, kw_only=True)
-class Action:
-    """One move, with a text form that round-trips: ``Action.parse(str(a)) == a``.
-
-    Kinds: draw, keep (Fast Draft), pick (Advanced Draft), play-card, play-role, stop,
-    pass ("all pass": nobody stops the pending role), claim, end, trash, win."""
-
-    kind: str
-    player: str | None = None
-    card: Card | None = None
-    role: str | None = None
-    choice: RoleChoice | None = None
-
-    _FIXED = {"draws": "draw", "claims the Button": "claim", "ends the turn": "end",
-              "wins the hand": "win"}
-    _NAMED = {"keeps": "keep", "picks": "pick", "stops with": "stop"}
-
-    @classmethod
-    def parse(cls, text: str) -> "Action":
-        if not isinstance(text, str):
-            raise InvalidActionError(f"an action is a line of text, not {type(text).__name__}")
-        line = " ".join(text.split())
-        if line.lower() == "all pass":
-            return cls(kind="pass")
-        m = re.match(r"^(\S+) (.+)$", line)
-        if not m:
-            raise InvalidActionError(f"cannot read action {text!r}: expected '<player> <verb> ...'")
-        player, rest = m.groups()
-        for words, kind in cls._FIXED.items():
-            if rest.lower() == words.lower():
-                return cls(kind=kind, player=player)
-        for words, kind in cls._NAMED.items():
-            if rest.lower().startswith(words + " "):
-                return cls(kind=kind, player=player, role=rest[len(words) + 1:])
-        if rest.lower().startswith("trashes "):
-            thing = rest[8:]
-            card = _card_token(thing)
-            return cls(kind="trash", player=player, card=card, role=None if card else thing)
-        if rest.lower().startswith("plays "):
-            return cls._parse_play(player, rest[6:], text)
-        raise InvalidActionError(
-            f"cannot read action {text!r}: verbs are draws, keeps, picks, plays, stops with, "
-            "claims the Button, ends the turn, trashes, wins the hand (or 'all pass')")
-
-    @classmethod
-    def _parse_play(cls, player: str, rest: str, text: str) -> "Action":
-        card = _card_token(rest)
-        if card is not None:
-            return cls(kind="play-card", player=player, card=card)
-        m = re.match(r"^(.+?) (taking|trashing) (\S+) from (\S+)$", rest)
-        if m:
-            up = _card_token(m.group(3))
-            if up is None:
-                raise InvalidActionError(f"{m.group(3)!r} is not a card in {text!r}")
-            return cls(kind="play-role", player=player, role=m.group(1),
-                       choice=RoleChoice(word=m.group(2), card=up, owner=m.group(4)))
-        m = re.match(r"^(.+?) swapping (\S+) for (\S+)$", rest)
-        if m:
-            give, up = _card_token(m.group(2)), _card_token(m.group(3))
-            if give is None or up is None:
-                raise InvalidActionError(f"expected 'swapping <card> for <card>' in {text!r}")
-            return cls(kind="play-role", player=player, role=m.group(1),
-                       choice=RoleChoice(word="swapping", card=up, give=give))
-        if re.match(r"^\S{1,3}$", rest) and not rest.isalpha():
-            raise InvalidActionError(f"{rest!r} is not a poker card (write e.g. 9h, Ts, Jk) in {text!r}")
-        return cls(kind="play-role", player=player, role=rest)
-
-    def __str__(self) -> str:
-        if self.kind == "pass":
-            return "all pass"
-        for words, kind in (*self._FIXED.items(), *self._NAMED.items()):
-            if kind == self.kind:
-                return f"{self.player} {words}" + (f" {self.role}" if kind in self._NAMED.values() else "")
-        if self.kind == "trash":
-            return f"{self.player} trashes {self.card if self.card else self.role}"
-        if self.kind == "play-card":
-            return f"{self.player} plays {self.card}"
-        if self.choice is None:
-            return f"{self.player} plays {self.role}"
-        return f"{self.player} plays {self.role} {self.choice.text()}"
-
-
-def _card_token(text: str) -> Card | None:
-    text = text.strip()
-    if not CARD_TOKEN.match(text):
-        return None
-    try:
-        return Card.parse(text)
-    except CardParseError as exc:  # pragma: no cover - the pattern admits only cards
-        raise InvalidActionError(str(exc)) from None
 
 
 # ---------------------------------------------------------------- state
@@ -252,7 +152,7 @@ class State:
     def left_of(self, index: int) -> int:
         return (index + 1) % len(self.players)
 
-    def _rng(self) -> random.Random:
+    def next_rng(self) -> random.Random:
         self.shuffles += 1
         return random.Random(f"drawing-dead:{self.seed}:{self.shuffles}")
 
@@ -263,7 +163,7 @@ class State:
         for _ in range(n):
             if not self.poker_deck and self.poker_trash:
                 self.poker_deck, self.poker_trash = self.poker_trash, []
-                self._rng().shuffle(self.poker_deck)
+                self.next_rng().shuffle(self.poker_deck)
             if self.poker_deck:
                 drawn.append(self.poker_deck.pop(0))
         return drawn
@@ -271,7 +171,7 @@ class State:
     def draw_role(self) -> str | None:
         if not self.role_deck and self.role_trash:
             self.role_deck, self.role_trash = self.role_trash, []
-            self._rng().shuffle(self.role_deck)
+            self.next_rng().shuffle(self.role_deck)
         return self.role_deck.pop(0) if self.role_deck else None
 
     def take_from_bank(self, index: int, n: int) -> int:
@@ -530,7 +430,7 @@ class State:
             return [f"{me.name} stops {self.players[target.player].name}'s {target.role} "
                     f"with {role.name}"] + self._respond_or_resolve()
         if kind == "win":
-            return self._win_hand()
+            return self.win_hand()
         if kind == "draw":
             return self._draw_step()
         if kind == "keep":
@@ -593,7 +493,7 @@ class State:
         self.phase = "action"
         return [line]
 
-    def _win_hand(self) -> list[str]:
+    def win_hand(self) -> list[str]:
         """"If your turn starts and you have the BUTTON, you win the hand!" Take the pot,
         check for the end, trash the upcards, reshuffle both decks, refill the pot."""
         me = self.players[self.turn]
@@ -613,10 +513,10 @@ class State:
             p.upcards = []
         self.poker_deck += self.poker_trash
         self.poker_trash = []
-        self._rng().shuffle(self.poker_deck)
+        self.next_rng().shuffle(self.poker_deck)
         self.role_deck += self.role_trash
         self.role_trash = []
-        self._rng().shuffle(self.role_deck)
+        self.next_rng().shuffle(self.role_deck)
         if self.rules["button_after_win"] == "unclaimed":
             self.button = None
         added = self.refill_pot()
@@ -672,7 +572,7 @@ class State:
         for p in self.players:
             self.role_trash.extend(p.draft)
             p.draft = []
-        self._rng().shuffle(self.role_deck)
+        self.next_rng().shuffle(self.role_deck)
         self.phase = "start"
         self.turn = self.first
         return lines + ["the draft is over; the role deck is shuffled"]
@@ -691,456 +591,3 @@ def game_winner(state: State) -> int | None:
     top = max(p.chips for p in state.players)
     leaders = [i for i, p in enumerate(state.players) if p.chips == top]
     return leaders[0] if top >= state.rules["target"] and len(leaders) == 1 else None
-
-
-# ---------------------------------------------------------------- setup and positions
-
-def _check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
-    merged = {o.name: o.default for o in OPTIONS} | dict(rules)
-    if START_CHIPS * players > merged["box_chips"]:
-        raise FieldError(("players",), f"{players} players need {START_CHIPS * players} chips but "
-                         f"the box holds {merged['box_chips']}; set rules: box_chips")
-    return merged
-
-
-def new_game(names: list[str], rules: Mapping[str, Any] | None = None, *, seed: int = 0,
-             roles: RoleTable = DEFAULT_ROLES) -> State:
-    """Set up a game: the high card picks the first player, then each player gets 15 chips,
-    2 poker cards and 1 role card (3 to draft under Advanced Draft)."""
-    if len(names) < 2:
-        raise FieldError(("players",), "Drawing Dead needs at least 2 players")
-    merged = _check_rules(rules or {}, len(names))
-    state = State(rules=merged, role_table=roles, players=[Player(name=n, chips=START_CHIPS) for n in names],
-                  turn=0, phase="start", button=None, pot=0,
-                  bank=merged["box_chips"] - START_CHIPS * len(names),
-                  poker_deck=full_deck(jokers=1), role_deck=roles.deck(), seed=seed)
-    state.first = state.turn = first_player(state)
-    state._rng().shuffle(state.poker_deck)
-    state._rng().shuffle(state.role_deck)
-    deal = ADVANCED_DRAFT_DEAL if merged["advanced_draft"] else START_ROLES
-    for p in state.players:
-        p.stash = state.draw_poker(START_POKER)
-        dealt = [state.draw_role() for _ in range(deal)]
-        dealt = [r for r in dealt if r is not None]
-        if merged["advanced_draft"]:
-            p.draft = dealt
-        else:
-            p.stash_roles = dealt
-    if merged["advanced_draft"]:
-        state.phase = "advanced-draft"
-    if merged["pot_at_start"]:
-        state.refill_pot()
-    return state
-
-
-def first_player(state: State) -> int:
-    """"Deal each player 1 face-up poker card. High card goes first!" Suits do not rank; the
-    Joker is the highest card; tied players are dealt again. The cards go back to the deck,
-    which is then shuffled."""
-    deck = full_deck(jokers=1)
-    state._rng().shuffle(deck)
-    contenders = list(range(len(state.players)))
-    while len(contenders) > 1 and deck:
-        dealt = {i: deck.pop() for i in contenders}
-        top = max(15 if c.is_joker else c.value for c in dealt.values())
-        contenders = [i for i in contenders if (15 if dealt[i].is_joker else dealt[i].value) == top]
-    return contenders[0]
-
-
-POSITION_KEYS = ("players", "turn", "phase", "button", "pot", "bank", "poker_deck", "poker_trash",
-                 "role_deck", "role_trash", "role_texts", "played_roles", "draft_options",
-                 "draft_round", "first", "winner", "hand_won", "seed", "deal", "history")
-PLAYER_KEYS = ("name", "chips", "stash", "stash_roles", "upcards", "passed_role", "draft")
-
-
-def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> State:
-    """Read a position (format in docs/games/drawing-dead.md), then apply its history."""
-    if not isinstance(position, Mapping):
-        raise FieldError((), "a position is a mapping")
-    for key in position:
-        if key not in POSITION_KEYS:
-            raise FieldError((key,), f"unknown position key; known: {', '.join(POSITION_KEYS)}")
-    roles = load_role_table(position["role_texts"], ("role_texts",)) if "role_texts" in position else DEFAULT_ROLES
-    seed = _int(position, "seed", 0)
-    raw_players = position.get("players")
-    if not isinstance(raw_players, list) or len(raw_players) < 2:
-        raise FieldError(("players",), "expected a list of at least 2 players")
-    names = []
-    for i, raw in enumerate(raw_players):
-        if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str) or not NAME.match(raw["name"]):
-            raise FieldError(("players", i, "name"), "each player needs a one-word name")
-        if raw["name"].lower() in (n.lower() for n in names) or raw["name"].lower() == "all":
-            raise FieldError(("players", i, "name"), f"name {raw['name']!r} is taken")
-        names.append(raw["name"])
-    if position.get("deal"):
-        state = new_game(names, rules, seed=seed, roles=roles)
-    else:
-        state = _read_state(position, rules, roles, names, seed)
-    for i, line in enumerate(position.get("history") or []):
-        try:
-            state.do(Action.parse(line))
-        except (IllegalActionError, InvalidActionError) as exc:
-            raise FieldError(("history", i), str(exc)) from None
-    return state
-
-
-def _int(data: Mapping, key: str, default: int | None, path: tuple = ()) -> int:
-    value = data.get(key, default)
-    if value is None or not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise FieldError((*path, key), "expected a whole number of at least 0")
-    return value
-
-
-def _cards(data: Mapping, key: str, path: tuple) -> list[Card]:
-    value = data.get(key, "")
-    if isinstance(value, list):
-        value = " ".join(str(v) for v in value)
-    try:
-        cards = parse_cards(value or "")
-    except CardParseError as exc:
-        raise FieldError((*path, key), str(exc)) from None
-    for card in cards:
-        if not card.is_joker and card.suit is None:
-            raise FieldError((*path, key), f"{card} needs a suit: every card in play is a real card")
-    return cards
-
-
-def _role_list(data: Mapping, key: str, path: tuple, roles: RoleTable) -> list[str]:
-    value = data.get(key) or []
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list):
-        raise FieldError((*path, key), "expected a list of role names")
-    out = []
-    for j, name in enumerate(value):
-        role = roles.find(str(name))
-        if role is None:
-            raise FieldError((*path, key, j), f"no role named {name!r} (roles: {', '.join(r.name for r in roles.roles)})")
-        out.append(role.name)
-    return out
-
-
-def _player_index(position: Mapping, key: str, names: list[str], default: int | None) -> int | None:
-    value = position.get(key)
-    if value is None:
-        return default
-    for i, n in enumerate(names):
-        if str(value).lower() == n.lower():
-            return i
-    raise FieldError((key,), f"no player named {value!r}")
-
-
-def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int) -> State:
-    merged = _check_rules(rules, len(names))
-    players = []
-    for i, raw in enumerate(position["players"]):
-        for key in raw:
-            if key not in PLAYER_KEYS:
-                raise FieldError(("players", i, key), f"unknown player key; known: {', '.join(PLAYER_KEYS)}")
-        path = ("players", i)
-        passed = _role_list(raw, "passed_role", path, roles)
-        players.append(Player(
-            name=raw["name"], chips=_int(raw, "chips", START_CHIPS, path),
-            stash=_cards(raw, "stash", path), upcards=_cards(raw, "upcards", path),
-            stash_roles=_role_list(raw, "stash_roles", path, roles),
-            passed_role=passed[0] if passed else None, draft=_role_list(raw, "draft", path, roles)))
-    phase = position.get("phase", "start")
-    if phase not in LOADABLE_PHASES:
-        raise FieldError(("phase",), f"phase must be one of {', '.join(LOADABLE_PHASES)} "
-                         "(a pending role is reached through history)")
-    pot = _int(position, "pot", 0)
-    bank = merged["box_chips"] - sum(p.chips for p in players) - pot
-    if bank < 0:
-        raise FieldError(("pot",), f"players and pot hold more than the box's {merged['box_chips']} chips")
-    if "bank" in position and _int(position, "bank", 0) != bank:
-        raise FieldError(("bank",), f"the bank must hold {bank} chips: the box holds "
-                         f"{merged['box_chips']} and players and pot hold the rest")
-    state = State(rules=merged, role_table=roles, players=players,
-                  turn=_player_index(position, "turn", names, 0), phase=phase,
-                  button=_player_index(position, "button", names, None), pot=pot, bank=bank,
-                  poker_deck=_cards(position, "poker_deck", ()), poker_trash=_cards(position, "poker_trash", ()),
-                  role_deck=_role_list(position, "role_deck", (), roles),
-                  role_trash=_role_list(position, "role_trash", (), roles),
-                  played_roles=_role_list(position, "played_roles", (), roles),
-                  draft_options=_role_list(position, "draft_options", (), roles),
-                  draft_round=_int(position, "draft_round", 1), seed=seed,
-                  first=_player_index(position, "first", names, 0),
-                  winner=_player_index(position, "winner", names, None),
-                  hand_won=bool(position.get("hand_won", False)))
-    _complete_decks(state, position)
-    _check_phase(state)
-    return state
-
-
-def _complete_decks(state: State, position: Mapping) -> None:
-    """Check no card is held twice; fill a deck that was left out with every card not placed
-    elsewhere, shuffled by the seed."""
-    cards = state.poker_cards()
-    try:
-        check_cards(cards, jokers_allowed=1, what="the cards placed in the position")
-    except InvalidHandError as exc:
-        raise FieldError(("players",), str(exc)) from None
-    rest = [c for c in full_deck(jokers=1) if c not in set(cards)]
-    if "poker_deck" not in position:
-        state.poker_deck = rest
-        state._rng().shuffle(state.poker_deck)
-    elif rest:
-        raise FieldError(("poker_deck",), f"{len(rest)} card(s) are nowhere, e.g. {rest[0]}: "
-                         "give the whole deck or leave poker_deck out")
-    counts: dict[str, int] = {}
-    for name in state.role_cards():
-        counts[name] = counts.get(name, 0) + 1
-    missing = []
-    for role in state.role_table.roles:
-        extra = counts.get(role.name, 0) - role.copies
-        if extra > 0:
-            raise FieldError(("players",), f"{counts[role.name]} {role.name} cards placed; the game has {role.copies}")
-        missing += [role.name] * -extra
-    if "role_deck" not in position:
-        state.role_deck = missing
-        state._rng().shuffle(state.role_deck)
-    elif missing:
-        raise FieldError(("role_deck",), f"{len(missing)} role card(s) are nowhere, e.g. {missing[0]}")
-
-
-def _check_phase(state: State) -> None:
-    if state.phase == "cleanup" and not state.over_limits():
-        raise FieldError(("phase",), "nothing to clean up: at most 5 upcards and 5 stash cards")
-    if state.phase == "draft" and not state.draft_options:
-        raise FieldError(("draft_options",), "the draft phase needs the roles on offer")
-    if state.phase == "advanced-draft" and (state.draft_round not in (1, 2) or state.next_picker() is None):
-        raise FieldError(("players",), "the Advanced Draft needs draft cards: 3 each in round 1, 2 in round 2")
-    if state.phase == "over" and (state.winner is None or game_winner(state) != state.winner):
-        raise FieldError(("winner",), "a finished game needs its winner: 40+ chips and the most")
-
-
-# ---------------------------------------------------------------- answers
-
-def summary(state: State) -> dict[str, Any]:
-    name = lambda i: None if i is None else state.players[i].name  # noqa: E731
-    return {
-        "turn": name(state.turn),
-        "phase": state.phase,
-        "button": name(state.button),
-        "pot": state.pot,
-        "bank": state.bank,
-        "chips": {p.name: p.chips for p in state.players},
-        "upcards": {p.name: format_cards(p.upcards) for p in state.players},
-        "stash": {p.name: format_cards(p.stash) for p in state.players},
-        "stash_roles": {p.name: list(p.stash_roles) for p in state.players},
-        "hands": {p.name: hand_json(p.upcards) for p in state.players},
-        "played_roles": list(state.played_roles),
-        "pending": [{"player": name(e.player), "role": e.role} for e in state.chain],
-        "passed": {p.name: p.passed_role for p in state.players},
-        "draft_options": list(state.draft_options),
-        "draft": {p.name: list(p.draft) for p in state.players},
-        "role_trash": list(state.role_trash),
-        "poker_trash": format_cards(state.poker_trash),
-        "to_act": state.to_act(),
-        "winner": name(state.winner),
-        "hand_won": state.hand_won,
-    }
-
-
-def cheapest_claim(state: State, index: int) -> dict[str, Any]:
-    """The fewest chips to take the Button this turn by playing stash poker cards as upcards.
-
-    Cost of playing k cards with c chips is min(k, c): "If you have no chips, you may play
-    poker cards for free." Adding cards never weakens the best five, so the cheapest claim
-    plays the smallest winning set; among equal sets the strongest hand, then deck order.
-    Role cards are not used."""
-    me = state.players[index]
-    base = {"player": me.name, "chips_before": me.chips,
-            "holder": None if state.button is None else state.players[state.button].name,
-            "holder_hand": None if state.button is None else hand_json(state.players[state.button].upcards)}
-    if state.button == index:
-        return base | {"possible": True, "chips": 0, "cards": [], "hand": hand_json(me.upcards),
-                       "reason": f"{me.name} already holds the Button"}
-    target = -2 if state.button is None else hand_strength(state.players[state.button].upcards)
-    for size in range(len(me.stash) + 1):
-        best = None
-        for subset in combinations(me.stash, size):
-            value = hand_strength(me.upcards + list(subset))
-            if value > target and (best is None or value > best[0]):
-                best = (value, subset)
-        if best is not None:
-            cards = list(best[1])
-            chips = min(size, me.chips)
-            return base | {"possible": True, "chips": chips, "cards": [str(c) for c in cards],
-                           "hand": hand_json(me.upcards + cards),
-                           "reason": f"play {format_cards(cards) or 'nothing'} for {chips} chip(s): "
-                                     + (f"beats {hand_words(state.players[state.button].upcards)}"
-                                        if state.button is not None else "nobody holds the Button")}
-    return base | {"possible": False, "chips": None, "cards": [], "hand": None,
-                   "reason": f"even with the whole stash, {hand_words(me.upcards + me.stash)} does not "
-                             f"beat {hand_words(state.players[state.button].upcards)}"}
-
-
-def cleanup_choices(state: State, index: int, limit: int) -> dict[str, Any]:
-    """Which upcards to keep at clean up: every way of keeping 5, strongest hand first."""
-    me = state.players[index]
-    excess_up = max(0, len(me.upcards) - UPCARD_LIMIT)
-    excess_stash = max(0, me.stash_size - STASH_LIMIT)
-    options = []
-    for keep in combinations(me.upcards, min(len(me.upcards), UPCARD_LIMIT)):
-        options.append((hand_strength(list(keep)), keep))
-    options.sort(key=lambda o: -o[0])  # stable: ties keep table order
-    choices = [{"keep": [str(c) for c in keep], "trash": [str(c) for c in me.upcards if c not in keep],
-                "hand": hand_json(list(keep)), "strength": value} for value, keep in options[:limit]]
-    best = choices[0] if choices else {"keep": [], "trash": [], "hand": None, "strength": -1}
-    return {"player": me.name, "upcards_to_trash": excess_up, "stash_to_trash": excess_stash,
-            "keep": best["keep"], "trash": best["trash"], "hand": best["hand"],
-            "best_choices": sum(1 for v, _ in options if v == options[0][0]) if options else 0,
-            "choices": choices,
-            "stash": format_cards(me.stash), "stash_roles": list(me.stash_roles)}
-
-
-# ---------------------------------------------------------------- registration
-
-GAME = register_game(GameInfo(
-    slug="drawing-dead", title="Drawing Dead", rulebook="drawing-dead.txt", ruleset="drawing-dead",
-    options=OPTIONS, position_keys=POSITION_KEYS, load_position=load_position))
-
-_PLAYER = {"player": Param("the player asked about (default: the player whose turn it is)")}
-
-
-def _player(ctx: QuestionContext) -> int:
-    name = ctx.params.get("player")
-    if name is None:
-        return ctx.state.turn
-    index = ctx.state.find_index(str(name))
-    if index is None:
-        raise FieldError(("player",), f"no player named {name!r}")
-    return index
-
-
-@register_question(
-    "drawing-dead", "can-claim",
-    params=_PLAYER | {
-        "hand": Param("what-if upcards for the player instead of the position's"),
-        "holder_hand": Param("what-if upcards for the Button holder (someone must hold it)"),
-    },
-    summary="May this player claim the Button now: both hands and the verdict")
-def ask_can_claim(ctx: QuestionContext) -> Answer:
-    state, index = ctx.state, _player(ctx)
-    what_if = "hand" in ctx.params or "holder_hand" in ctx.params
-    if what_if:
-        state = state.copy()
-        for key, who in (("hand", index), ("holder_hand", state.button)):
-            if key not in ctx.params:
-                continue
-            if who is None:
-                raise FieldError((key,), "nobody holds the Button in this position")
-            state.players[who].upcards = _what_if_hand(ctx.params[key], key)
-    me = state.players[index]
-    try:
-        why, beats = state.verify_claim_hands(index), True
-    except IllegalActionError as exc:
-        why, beats = str(exc), False
-    verdict = beats
-    if beats and not what_if and (state.phase != "action" or state.turn != index):
-        verdict = False
-        why = (f"{why}, but the Button is claimed in one's own action step and it is "
-               f"{state.players[state.turn].name}'s {state.phase} phase")
-    holder = None if state.button is None else state.players[state.button]
-    answer = {"player": me.name, "can_claim": verdict, "beats_holder": beats,
-              "hand": hand_json(me.upcards), "holder": holder and holder.name,
-              "holder_hand": holder and hand_json(holder.upcards), "reason": why}
-    return Answer(answer=answer, explanation=f"{'Yes' if verdict else 'No'}: {why}",
-                  rule="Drawing Dead: Claim the BUTTON")
-
-
-def _what_if_hand(text: Any, key: str) -> list[Card]:
-    """A hypothetical hand is checked alone (one deck, one Joker); two of them may share
-    cards, since the question is only how they rank."""
-    try:
-        cards = parse_cards(text if isinstance(text, str) else " ".join(map(str, text)))
-        check_cards(cards, jokers_allowed=1, what=key)
-    except (CardParseError, InvalidHandError) as exc:
-        raise FieldError((key,), str(exc)) from None
-    return cards
-
-
-@register_question("drawing-dead", "cheapest-claim", params=_PLAYER,
-                   summary="The fewest chips (and which stash cards) to take the Button this turn")
-def ask_cheapest_claim(ctx: QuestionContext) -> Answer:
-    answer = cheapest_claim(ctx.state, _player(ctx))
-    return Answer(answer=answer, explanation=answer["reason"],
-                  rule="Drawing Dead: Play a Poker Card; Claim the BUTTON")
-
-
-@register_question("drawing-dead", "cleanup",
-                   params=_PLAYER | {"limit": Param("how many keep-choices to list (default 10)")},
-                   summary="Which upcards to keep at clean up, strongest first")
-def ask_cleanup(ctx: QuestionContext) -> Answer:
-    limit = ctx.params.get("limit", 10)
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise FieldError(("limit",), "expected a whole number of at least 1")
-    answer = cleanup_choices(ctx.state, _player(ctx), limit)
-    text = (f"keep {' '.join(answer['keep'])} ({answer['hand']['description'] if answer['hand'] else 'nothing'})"
-            f", trash {' '.join(answer['trash']) or 'no upcard'}; {answer['stash_to_trash']} stash card(s) to trash")
-    return Answer(answer=answer, explanation=text, rule="Drawing Dead: Step 3: Clean Up")
-
-
-@register_question("drawing-dead", "legal-moves", summary="Every action allowed now")
-def ask_legal_moves(ctx: QuestionContext) -> Answer:
-    moves = [str(a) for a in ctx.state.legal_actions()]
-    answer = {"phase": ctx.state.phase, "to_act": ctx.state.to_act(), "moves": moves, "count": len(moves)}
-    return Answer(answer=answer, explanation=f"{len(moves)} legal move(s) in the {ctx.state.phase} phase",
-                  rule="Drawing Dead: On Your Turn")
-
-
-@register_question("drawing-dead", "apply",
-                   params={"actions": Param("action lines to apply in order (or 'action': one line)")},
-                   summary="Apply actions and show the position after them, or why one is illegal")
-def ask_apply(ctx: QuestionContext) -> Answer:
-    lines = ctx.params.get("actions", [ctx.params["action"]] if "action" in ctx.params else [])
-    if isinstance(lines, str):
-        lines = [lines]
-    if not isinstance(lines, list):
-        raise FieldError(("actions",), "expected a list of action lines")
-    state = ctx.state.copy()
-    records: list[str] = []
-    for i, line in enumerate(lines):
-        action = Action.parse(line)
-        try:
-            records += state.do(action)
-        except IllegalActionError as exc:
-            answer = {"legal": False, "applied": i, "failed": line, "reason": str(exc),
-                      "records": records} | summary(state)
-            return Answer(answer=answer, explanation=f"illegal: {exc}", rule="Drawing Dead: On Your Turn")
-    answer = {"legal": True, "applied": len(lines), "records": records} | summary(state)
-    return Answer(answer=answer, explanation="; ".join(records) or "nothing applied",
-                  rule="Drawing Dead: On Your Turn")
-
-
-@register_question("drawing-dead", "hand-end",
-                   summary="If the hand ends now: who takes the pot, the bank's 5, whether the game is over")
-def ask_hand_end(ctx: QuestionContext) -> Answer:
-    state = ctx.state
-    me = state.players[state.turn]
-    if not state.must_win_hand():
-        holder = "nobody holds the Button" if state.button is None else \
-            f"{state.players[state.button].name} holds the Button"
-        why = f"the hand ends when a turn starts with the Button; it is {me.name}'s {state.phase} phase and {holder}"
-        answer = {"hand_ends": False, "reason": why, "pot": state.pot, "bank": state.bank}
-        return Answer(answer=answer, explanation=why, rule="Drawing Dead: Winning Hands")
-    after = state.copy()
-    pot = state.pot
-    after._win_hand()
-    leaders = [p.name for p in after.players if p.chips == max(q.chips for q in after.players)]
-    over = after.phase == "over"
-    answer = {"hand_ends": True, "hand_winner": me.name, "pot_taken": pot,
-              "chips": {p.name: p.chips for p in after.players},
-              "game_over": over, "game_winner": after.players[after.winner].name if over else None,
-              "leaders": leaders, "tied_at_top": len(leaders) > 1
-              and max(p.chips for p in after.players) >= state.rules["target"],
-              "bank_added": 0 if over else after.pot, "pot_after": after.pot, "bank_after": after.bank,
-              "button_after": None if after.button is None else after.players[after.button].name}
-    if over:
-        why = f"{me.name} takes {pot} and wins the game with {after.players[after.winner].chips} chips"
-    elif answer["tied_at_top"]:
-        why = f"{me.name} takes {pot}; {' and '.join(leaders)} are tied at the top with 40 or more: play on"
-    else:
-        why = f"{me.name} takes {pot}; nobody wins yet; the bank adds {after.pot} to the pot"
-    return Answer(answer=answer, explanation=why, rule="Drawing Dead: When You Win a Hand; Winning the Game")

@@ -1,0 +1,105 @@
+"""Drawing Dead's action lines: one move as a value whose text round-trips.
+
+The engine that checks and applies them is ``drawing_dead.State``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from oracle.cards import Card
+from oracle.errors import CardParseError, InvalidActionError
+from oracle.games.drawing_dead_roles import CARD_TOKEN, RoleChoice
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """One move, with a text form that round-trips: ``Action.parse(str(a)) == a``.
+
+    Kinds: draw, keep (Fast Draft), pick (Advanced Draft), play-card, play-role, stop,
+    pass ("all pass": nobody stops the pending role), claim, end, trash, win."""
+
+    kind: str
+    player: str | None = None
+    card: Card | None = None
+    role: str | None = None
+    choice: RoleChoice | None = None
+
+    _FIXED = {"draws": "draw", "claims the Button": "claim", "ends the turn": "end",
+              "wins the hand": "win"}
+    _NAMED = {"keeps": "keep", "picks": "pick", "stops with": "stop"}
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is a line of text, not {type(text).__name__}")
+        line = " ".join(text.split())
+        if line.lower() == "all pass":
+            return cls(kind="pass")
+        m = re.match(r"^(\S+) (.+)$", line)
+        if not m:
+            raise InvalidActionError(f"cannot read action {text!r}: expected '<player> <verb> ...'")
+        player, rest = m.groups()
+        for words, kind in cls._FIXED.items():
+            if rest.lower() == words.lower():
+                return cls(kind=kind, player=player)
+        for words, kind in cls._NAMED.items():
+            if rest.lower().startswith(words + " "):
+                return cls(kind=kind, player=player, role=rest[len(words) + 1:])
+        if rest.lower().startswith("trashes "):
+            thing = rest[8:]
+            card = _card_token(thing)
+            return cls(kind="trash", player=player, card=card, role=None if card else thing)
+        if rest.lower().startswith("plays "):
+            return cls._parse_play(player, rest[6:], text)
+        raise InvalidActionError(
+            f"cannot read action {text!r}: verbs are draws, keeps, picks, plays, stops with, "
+            "claims the Button, ends the turn, trashes, wins the hand (or 'all pass')")
+
+    @classmethod
+    def _parse_play(cls, player: str, rest: str, text: str) -> "Action":
+        card = _card_token(rest)
+        if card is not None:
+            return cls(kind="play-card", player=player, card=card)
+        m = re.match(r"^(.+?) (taking|trashing) (\S+) from (\S+)$", rest)
+        if m:
+            up = _card_token(m.group(3))
+            if up is None:
+                raise InvalidActionError(f"{m.group(3)!r} is not a card in {text!r}")
+            return cls(kind="play-role", player=player, role=m.group(1),
+                       choice=RoleChoice(word=m.group(2), card=up, owner=m.group(4)))
+        m = re.match(r"^(.+?) swapping (\S+) for (\S+)$", rest)
+        if m:
+            give, up = _card_token(m.group(2)), _card_token(m.group(3))
+            if give is None or up is None:
+                raise InvalidActionError(f"expected 'swapping <card> for <card>' in {text!r}")
+            return cls(kind="play-role", player=player, role=m.group(1),
+                       choice=RoleChoice(word="swapping", card=up, give=give))
+        if re.match(r"^\S{1,3}$", rest) and not rest.isalpha():
+            raise InvalidActionError(f"{rest!r} is not a poker card (write e.g. 9h, Ts, Jk) in {text!r}")
+        return cls(kind="play-role", player=player, role=rest)
+
+    def __str__(self) -> str:
+        if self.kind == "pass":
+            return "all pass"
+        for words, kind in (*self._FIXED.items(), *self._NAMED.items()):
+            if kind == self.kind:
+                return f"{self.player} {words}" + (f" {self.role}" if kind in self._NAMED.values() else "")
+        if self.kind == "trash":
+            return f"{self.player} trashes {self.card if self.card else self.role}"
+        if self.kind == "play-card":
+            return f"{self.player} plays {self.card}"
+        if self.choice is None:
+            return f"{self.player} plays {self.role}"
+        return f"{self.player} plays {self.role} {self.choice.text()}"
+
+
+def _card_token(text: str) -> Card | None:
+    text = text.strip()
+    if not CARD_TOKEN.match(text):
+        return None
+    try:
+        return Card.parse(text)
+    except CardParseError as exc:  # pragma: no cover - the pattern admits only cards
+        raise InvalidActionError(str(exc)) from None
