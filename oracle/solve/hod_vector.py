@@ -33,17 +33,6 @@ ALL_SUITS = 0xF
 _SUIT_INDEX = {0x1000: 1, 0x2000: 2, 0x4000: 4, 0x8000: 8}
 
 
-def encode_card(card: Card, ruleset: Ruleset, usable: bool = True) -> tuple[int, int, int]:
-    """(symbol, suit mask, rank bit) of a card under a ruleset; an unusable card is NULL."""
-    if not usable:
-        return NULL, 0, 0
-    if card.rank is None or card.rank in ruleset.wild_ranks:
-        return WILD, ALL_SUITS, 0
-    index = card.value - 2
-    suit = _SUIT_INDEX.get(card.code & 0xF000, 0)
-    return index, suit, 1 << index
-
-
 @lru_cache(maxsize=None)
 def multiset_index(size: int):
     """numpy array mapping the base-15 number of a sorted multiset of ``size`` symbols to a
@@ -116,6 +105,13 @@ def pair_table(ruleset: Ruleset, board_size: int, private_size: int):
     part and a private part (-1 when the cards cannot be held together)."""
     import numpy as np
 
+    from oracle.eval.tables import TABLE_VERSION, cache_dir
+
+    path = cache_dir() / f"hod-pairs-{ruleset.signature()}-{board_size}-{private_size}-v{TABLE_VERSION}.npy"
+    try:
+        return np.load(path)
+    except (OSError, ValueError):
+        pass
     _, board_sets = multiset_index(board_size)
     _, private_sets = multiset_index(private_size)
     cache: dict[tuple[int, ...], int] = {}
@@ -127,7 +123,25 @@ def pair_table(ruleset: Ruleset, board_size: int, private_size: int):
             if value is None:
                 value = cache[key] = _strength_of_symbols(key, ruleset)
             table[i, j] = value
+    _save(path, table)
     return table
+
+
+def _save(path, table) -> None:
+    """Keep a table in the evaluator's cache directory, written whole or not at all."""
+    import os
+    import tempfile
+
+    import numpy as np
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp.npy")
+        with os.fdopen(handle, "wb") as out:
+            np.save(out, table)
+        os.replace(temp, path)
+    except OSError:
+        pass  # a read-only cache directory only costs the time to rebuild
 
 
 @lru_cache(maxsize=None)
@@ -143,9 +157,12 @@ def flush_table(ruleset: Ruleset):
     for bits in range(8192):
         naturals = [Card(RANKS[i], Suit.SPADES).code for i in range(13) if bits >> i & 1]
         wilds = 5 - len(naturals)
-        if wilds < 0 or (wilds and wild is None):
+        if wilds < 0 or (wilds and wild is None) or wilds > ruleset.max_wilds:
             continue
-        table[bits] = strength_of_codes(naturals + [wild] * wilds, ruleset)
+        try:
+            table[bits] = strength_of_codes(naturals + [wild] * wilds, ruleset)
+        except KeyError:
+            continue  # a hand the tables hold no entry for cannot be dealt
     return table
 
 
@@ -172,24 +189,55 @@ class Parts:
             self.tolls = np.zeros((rows, 1), dtype=np.int64)
 
 
-def encode_rows(rows: Sequence[Sequence[Card]], ruleset: Ruleset, usable=None, tolled=frozenset()):
-    """Arrays (symbols, suits, bits, tolls) of shape ``(len(rows), width)``.
-
-    ``usable(row_index, card) -> bool`` marks banned cards; ``tolled`` is a set of ranks."""
+def card_arrays(rows: Sequence[Sequence[Card]]):
+    """(rank index 0-12, suit mask) arrays of shape ``(len(rows), width)`` for real cards."""
     import numpy as np
 
     n = len(rows)
     width = len(rows[0]) if n else 0
-    symbols = np.empty((n, width), dtype=np.int64)
-    suits = np.empty((n, width), dtype=np.int64)
-    bits = np.empty((n, width), dtype=np.int64)
-    tolls = np.zeros((n, width), dtype=np.int64)
-    for r, row in enumerate(rows):
-        for c, card in enumerate(row):
-            ok = True if usable is None else usable(r, card)
-            symbols[r, c], suits[r, c], bits[r, c] = encode_card(card, ruleset, ok)
-            tolls[r, c] = 1 if (ok and card.rank in tolled) else 0
-    return symbols, suits, bits, tolls
+    flat = [card for row in rows for card in row]
+    ranks = np.array([c.value - 2 for c in flat], dtype=np.int64).reshape(n, width)
+    suits = np.array([_SUIT_INDEX.get(c.code & 0xF000, 0) for c in flat], dtype=np.int64)
+    return ranks, suits.reshape(n, width)
+
+
+def encode_arrays(ranks, suits, ruleset: Ruleset, banned=None, tolled=frozenset()):
+    """(symbols, suits, bits, tolls) from rank indexes and suit masks. ``banned`` is a bool
+    array ``(rows, 13)`` of values that row may not use (or None); ``tolled`` a set of ranks.
+    A card of a wild rank is WILD (every suit, no rank bit); a banned card is NULL."""
+    import numpy as np
+    from oracle.cards import RANKS
+
+    ranks = np.asarray(ranks, dtype=np.int64)
+    symbols = ranks.copy()
+    suit = np.asarray(suits, dtype=np.int64).copy()
+    bits = np.left_shift(1, ranks)
+    wild = np.zeros(13, dtype=bool)
+    for r in ruleset.wild_ranks:
+        wild[RANKS.index(r)] = True
+    is_wild = wild[ranks]
+    symbols[is_wild] = WILD
+    suit[is_wild] = ALL_SUITS
+    bits[is_wild] = 0
+    if banned is not None:
+        rows = np.arange(ranks.shape[0])[:, None]
+        is_banned = np.asarray(banned)[rows, ranks]
+        symbols[is_banned] = NULL
+        suit[is_banned] = 0
+        bits[is_banned] = 0
+    else:
+        is_banned = np.zeros(ranks.shape, dtype=bool)
+    toll = np.zeros(13, dtype=bool)
+    for r in tolled:
+        toll[RANKS.index(r)] = True
+    tolls = (toll[ranks] & ~is_banned).astype(np.int64)
+    return symbols, suit, bits, tolls
+
+
+def encode_rows(rows: Sequence[Sequence[Card]], ruleset: Ruleset, banned=None, tolled=frozenset()):
+    """``encode_arrays`` of lists of real cards."""
+    ranks, suits = card_arrays(rows)
+    return encode_arrays(ranks, suits, ruleset, banned, tolled)
 
 
 def best_strengths(

@@ -1,0 +1,103 @@
+"""From the engine's ``HodState`` to the solvers' problems (``oracle.games.hell_of_a_deal``
+owns the state; nothing here changes it).
+
+What the odds count as known depends on the ``view``:
+
+- ``"table"`` (the default): every card the position lists — players' hands, the board and
+  Jack Potts's stacks, the discard pile, the cards a player looked at, the toll cards —
+  except the Boss's face-down hole cards, which go back among the unseen cards.
+- a player's name: what that player knows — their own hand and looked-at cards, everyone's
+  revealed cards, the board, the discard pile ("All cards in the discard are public
+  information"), the Boss's revealed cards and the toll cards. Only that player's odds are
+  computed (the others' hidden cards are unseen).
+
+With ``boss_cards="all"`` the Boss's listed hole cards count as known too (a puzzle whose
+answer assumes the Boss's hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oracle.cards import Card
+from oracle.errors import FieldError
+from oracle.eval import HELL_OF_A_DEAL
+from oracle.solve.hod_odds import BossHand, OddsProblem, SeatHand
+
+
+def souls_if_won(player: Any) -> int:
+    from oracle.games.hod_rules import CHIPS
+
+    return sum(CHIPS[b.effective].souls_if_won for b in player.bets)
+
+
+def seat_of(state: Any, player: Any, cards: tuple[Card, ...] | None = None) -> SeatHand:
+    return SeatHand(
+        name=player.name,
+        cards=tuple(player.hand) if cards is None else cards,
+        folded=player.folded,
+        max_private=2 + player.extra_hand_cards,
+        wild_ranks=frozenset(player.wild_ranks),
+        souls_if_won=souls_if_won(player),
+        toll_budget=(player.tolls_paid or 0) if state.boss.tolls else None,
+    )
+
+
+def check_supported(state: Any) -> None:
+    boss = state.boss
+    if boss.blackjack:
+        raise FieldError(("boss",), f"odds against {boss.name} are not computed: he draws to over 16 "
+                                    "at the showdown under blackjack rules, which the odds do not model")
+    if boss.stack_reveals and len(state.board) < 5:
+        raise FieldError(("board",), f"odds against {boss.name} need the River out: cards stacked on "
+                                     "later streets are not modelled")
+
+
+def boss_hand(state: Any, boss_cards: str = "revealed") -> BossHand:
+    if boss_cards not in ("revealed", "all"):
+        raise FieldError(("boss_cards",), f"boss_cards is 'revealed' or 'all', not {boss_cards!r}")
+    boss = state.boss
+    dealt = len(state.boss_hole) if state.boss_hole else boss.hole_cards
+    if boss_cards == "all" and state.boss_hole:
+        known_hole = list(state.boss_hole)
+    else:
+        known_hole = list(state.boss_revealed)
+    return BossHand(
+        known=(*known_hole, *state.tolls),
+        unknown=dealt - len(known_hole),
+        max_used=boss.max_hole_used,
+        default_hand=boss.default_hand,
+        soul_penalty=boss.soul_penalty,
+        tie_prefers=state.rules.get("boss_tie_prefers", "default"),
+    )
+
+
+def odds_problem(state: Any, *, view: str = "table", boss_cards: str = "revealed") -> OddsProblem:
+    check_supported(state)
+    board = tuple(state.community())
+    boss = boss_hand(state, boss_cards)
+    dead: list[Card] = list(state.discard)
+    if view == "table":
+        seats = tuple(seat_of(state, p) for p in state.players)
+        for p in state.players:
+            dead.extend(p.looked)
+    else:
+        if view not in state.names:
+            raise FieldError(("view",), f"view is 'table' or a player's name, not {view!r}")
+        me = state.player(view)
+        seats = (seat_of(state, me),)
+        dead.extend(me.looked)
+        for p in state.players:
+            if p.name != view:
+                dead.extend(p.revealed)
+    return OddsProblem(
+        board=board,
+        seats=seats,
+        boss=boss,
+        dead=tuple(dead),
+        board_size=max(5, len(board)),
+        banned_ranks=frozenset(state.boss.banned_ranks),
+        bans_board_high_card=state.boss.bans_board_high_card,
+        tolled_ranks=frozenset(c.rank for c in state.tolls),
+        ruleset=HELL_OF_A_DEAL,
+    )

@@ -1,0 +1,506 @@
+"""Exact odds against the Boss in Hell of a Deal.
+
+For every player still in, the probability to win, push and lose against the Boss, and the
+expected change in Souls, over every unseen runout of the Community board and every set of
+Boss hole cards consistent with what is known: the board, every player's cards listed in the
+position, the face-up discard pile ("All cards in the discard are public information"), the
+Boss's revealed hole cards and toll cards. A player's cards that the position does not list
+are unseen and simply not in the deck we deal from: the deal is uniform over the unseen
+cards, so cards held by someone else are exchangeable with cards in the deck.
+
+The Boss plays as ``oracle.games.hod_rules.boss_play`` says: the better of his default
+minimum hand and his best hand using 1 to ``max_hole_used`` of his own cards (hole cards plus
+The Boatman's toll cards); a player is compared with ``player_outcome`` (against the default
+hand only the cards it lists count, so matching it is a push). The vectorised code here
+restates those two functions over integer strengths; the tests check it deal by deal
+against them.
+
+Exact enumeration when the number of (runout, Boss hand) deals is small enough to finish
+within ``exact_seconds`` (estimated from a measured rate); otherwise a seeded Monte Carlo
+sample, reported with its size and a 95% confidence interval.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Callable, Sequence
+
+from oracle.cards import Card, Rank, full_deck
+from oracle.errors import FieldError
+from oracle.eval import HELL_OF_A_DEAL, Ruleset
+from oracle.eval.strength import BASE, decode
+
+Progress = Callable[[int, int], None]
+
+# Measured cost per (deal, Boss private subset) cell of the exact grid, in seconds, on a
+# 2-core AMD EPYC (bench/bench_hod_odds.py); used only to choose exact or Monte Carlo.
+CELL_SECONDS = 8e-8
+DEFAULT_SAMPLES = 200_000
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatHand:
+    """A player as the odds see them. ``souls_if_won`` counts the Earn a Soul chips in the
+    Bet area (a Wild chip declared as one counts); ``toll_budget`` is how many tolled cards
+    the player will pay a Soul each for (None: no tolls in force)."""
+
+    name: str
+    cards: tuple[Card, ...]
+    folded: bool = False
+    min_private: int = 1
+    max_private: int = 2
+    wild_ranks: frozenset[Rank] = frozenset()
+    souls_if_won: int = 0
+    toll_budget: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BossHand:
+    """What is known of the Boss's hand. ``known`` holds his face-up cards (revealed hole
+    cards and toll cards, which he "may use"); ``unknown`` is how many hole cards are still
+    face down; ``max_used`` is how many of his own cards he may use (None: all)."""
+
+    known: tuple[Card, ...] = ()
+    unknown: int = 2
+    max_used: int | None = 2
+    default_hand: tuple[Card, ...] | None = None
+    soul_penalty: int = 2
+    # When his cards tie his default hand on its listed cards: "default" or "cards".
+    tie_prefers: str = "default"
+
+
+@dataclass(frozen=True, kw_only=True)
+class OddsProblem:
+    board: tuple[Card, ...]
+    seats: tuple[SeatHand, ...]
+    boss: BossHand
+    dead: tuple[Card, ...] = ()
+    board_size: int = 5
+    banned_ranks: frozenset[Rank] = frozenset()
+    bans_board_high_card: bool = False
+    tolled_ranks: frozenset[Rank] = frozenset()
+    ruleset: Ruleset = HELL_OF_A_DEAL
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatOdds:
+    name: str
+    win: float
+    push: float
+    lose: float
+    expected_souls: float
+    wins: int = 0
+    pushes: int = 0
+    losses: int = 0
+    folded: bool = False
+    # Half-widths of the 95% intervals (Monte Carlo only).
+    margin: float | None = None
+    souls_margin: float | None = None
+
+    def to_json(self) -> dict:
+        data = {
+            "name": self.name,
+            "win": round(self.win, 6),
+            "push": round(self.push, 6),
+            "lose": round(self.lose, 6),
+            "expected_souls": round(self.expected_souls, 6),
+            "wins": self.wins,
+            "pushes": self.pushes,
+            "losses": self.losses,
+            "folded": self.folded,
+        }
+        if self.margin is not None:
+            data["margin95"] = round(self.margin, 6)
+            data["souls_margin95"] = round(self.souls_margin or 0.0, 6)
+        return data
+
+
+@dataclass(frozen=True, kw_only=True)
+class OddsResult:
+    method: str  # "exact" or "monte-carlo"
+    deals: int  # deals enumerated, or samples drawn
+    seats: tuple[SeatOdds, ...]
+    expected_team_souls: float
+    unseen: int
+    seed: int | None = None
+    team_souls_margin: float | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def seat(self, name: str) -> SeatOdds:
+        for s in self.seats:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def to_json(self) -> dict:
+        data = {
+            "method": self.method,
+            "deals": self.deals,
+            "unseen_cards": self.unseen,
+            "players": {s.name: s.to_json() for s in self.seats},
+            "expected_team_souls": round(self.expected_team_souls, 6),
+            "notes": list(self.notes),
+        }
+        if self.method == "monte-carlo":
+            data["seed"] = self.seed
+            data["samples"] = self.deals
+            data["confidence"] = 0.95
+            data["team_souls_margin95"] = round(self.team_souls_margin or 0.0, 6)
+        return data
+
+
+# ---------------------------------------------------------------------------------------
+# The Boss's default hand as a band of strengths.
+
+
+def default_band(default: int) -> tuple[int, int]:
+    """(lowest, highest) strengths equal to a default hand on the cards it lists: the
+    ``compare_with_default`` tie, as a range (its unlisted cards are trailing zeros)."""
+    category, tiebreak = decode(default)
+    high = category
+    for digit in tiebreak:
+        high = high * BASE + (digit if digit else BASE - 1)
+    return default, high
+
+
+# ---------------------------------------------------------------------------------------
+# Checking the problem.
+
+
+def unseen_cards(problem: OddsProblem) -> list[Card]:
+    seen: dict[Card, str] = {}
+
+    def see(cards, where):
+        for i, card in enumerate(cards):
+            if card.suit is None or card.rank is None:
+                raise FieldError((where, i), f"{card} is not a card of the 52-card deck")
+            if card in seen:
+                raise FieldError((where, i), f"{card} appears twice ({seen[card]} and {where})")
+            seen[card] = where
+
+    see(problem.board, "board")
+    for seat in problem.seats:
+        see(seat.cards, seat.name)
+    see(problem.boss.known, "boss")
+    see(problem.dead, "discards")
+    return [c for c in full_deck() if c not in seen]
+
+
+def _check(problem: OddsProblem, unseen: list[Card]) -> None:
+    to_come = problem.board_size - len(problem.board)
+    if to_come < 0:
+        raise FieldError(("board",), f"the board has {len(problem.board)} cards, more than {problem.board_size}")
+    if to_come + problem.boss.unknown > len(unseen):
+        raise FieldError(("board",), "not enough unseen cards to finish the deal")
+    if problem.boss.unknown + len(problem.boss.known) == 0:
+        raise FieldError(("boss",), "the Boss has no cards")
+    if not problem.seats:
+        raise FieldError(("players",), "no players")
+
+
+# ---------------------------------------------------------------------------------------
+# Vectorised pieces.
+
+
+class Deck:
+    """The unseen cards and the fixed cards as rank/suit arrays, to build deals by index."""
+
+    def __init__(self, problem: OddsProblem, unseen: Sequence[Card]):
+        import numpy as np
+        from oracle.solve.hod_vector import card_arrays
+
+        self.problem = problem
+        self.cards = list(unseen)
+        ranks, suits = card_arrays([self.cards]) if self.cards else (np.zeros((1, 0), int),) * 2
+        self.ranks, self.suits = ranks[0], suits[0]
+        self.board_ranks, self.board_suits = card_arrays([problem.board]) if problem.board else (
+            np.zeros((1, 0), dtype=np.int64), np.zeros((1, 0), dtype=np.int64))
+        known = problem.boss.known
+        self.known_ranks, self.known_suits = card_arrays([known]) if known else (
+            np.zeros((1, 0), dtype=np.int64), np.zeros((1, 0), dtype=np.int64))
+
+    def boards(self, picks):
+        """(ranks, suits) of the boards completed by the unseen cards ``picks`` (rows, k)."""
+        import numpy as np
+
+        n = picks.shape[0]
+        ranks = np.concatenate([np.broadcast_to(self.board_ranks, (n, self.board_ranks.shape[1])),
+                                self.ranks[picks]], axis=1)
+        suits = np.concatenate([np.broadcast_to(self.board_suits, (n, self.board_suits.shape[1])),
+                                self.suits[picks]], axis=1)
+        return ranks, suits
+
+    def boss_privates(self, picks):
+        import numpy as np
+
+        n = picks.shape[0]
+        ranks = np.concatenate([np.broadcast_to(self.known_ranks, (n, self.known_ranks.shape[1])),
+                                self.ranks[picks]], axis=1)
+        suits = np.concatenate([np.broadcast_to(self.known_suits, (n, self.known_suits.shape[1])),
+                                self.suits[picks]], axis=1)
+        return ranks, suits
+
+    def banned(self, board_ranks):
+        """(rows, 13) values the players may not use on each board: the Boss's fixed bans
+        and, under Eenie Meanie, "The current High Card of the Community board, as well as
+        any cards of matching value" (Aces high: the largest rank index)."""
+        import numpy as np
+        from oracle.cards import RANKS
+
+        rows = board_ranks.shape[0]
+        banned = np.zeros((rows, 13), dtype=bool)
+        for r in self.problem.banned_ranks:
+            banned[:, RANKS.index(r)] = True
+        if self.problem.bans_board_high_card and board_ranks.shape[1]:
+            banned[np.arange(rows), board_ranks.max(axis=1)] = True
+        return banned
+
+
+def player_strengths(problem: OddsProblem, seat: SeatHand, board_ranks, board_suits, banned):
+    """The player's best legal strength on each board (numpy array)."""
+    import numpy as np
+    from oracle.solve.hod_vector import best_strengths, card_arrays, encode_arrays
+
+    ruleset = problem.ruleset.with_wild_ranks(seat.wild_ranks)
+    tolled = problem.tolled_ranks if seat.toll_budget is not None else frozenset()
+    rows = board_ranks.shape[0]
+    pr, ps = card_arrays([seat.cards])
+    board = encode_arrays(board_ranks, board_suits, ruleset, banned, tolled)
+    private = encode_arrays(np.broadcast_to(pr, (rows, pr.shape[1])),
+                            np.broadcast_to(ps, (rows, ps.shape[1])), ruleset, banned, tolled)
+    return best_strengths(
+        board,
+        private,
+        ruleset,
+        min_private=seat.min_private,
+        max_private=seat.max_private,
+        outer=False,
+        max_tolled=seat.toll_budget if tolled else None,
+    )
+
+
+def _boss_private_max(problem: OddsProblem) -> int:
+    own = len(problem.boss.known) + problem.boss.unknown
+    return own if problem.boss.max_used is None else min(problem.boss.max_used, own)
+
+
+def _boss_strengths(problem: OddsProblem, board, private, outer: bool):
+    """The Boss's best strength with his own cards; ``board`` and ``private`` are
+    (ranks, suits) pairs. The Boss is bound by no player's restriction."""
+    from oracle.solve.hod_vector import best_strengths, encode_arrays
+
+    return best_strengths(
+        encode_arrays(*board, problem.ruleset),
+        encode_arrays(*private, problem.ruleset),
+        problem.ruleset,
+        min_private=1,
+        max_private=max(1, _boss_private_max(problem)),
+        outer=outer,
+    )
+
+
+def boss_plays(problem: OddsProblem, cards_strength):
+    """(strength played, uses default) arrays from the strengths of his cards."""
+    import numpy as np
+
+    boss = problem.boss
+    if boss.default_hand is None:
+        return cards_strength, np.zeros(cards_strength.shape, dtype=bool)
+    from oracle.eval import strength
+
+    default = strength(list(boss.default_hand), problem.ruleset)
+    low, high = default_band(default)
+    if boss.tie_prefers == "cards":
+        uses_cards = cards_strength >= low
+    else:
+        uses_cards = cards_strength > high
+    return np.where(uses_cards, cards_strength, default), ~uses_cards
+
+
+def outcome_counts(player, played, uses_default, default_high, valid):
+    """(wins, pushes, losses) of player strengths against the Boss's played hands over the
+    deals that ``valid`` marks possible (numpy broadcasting)."""
+    import numpy as np
+
+    ceiling = np.where(uses_default, default_high, played)
+    wins = int((valid & (player > ceiling)).sum())
+    losses = int((valid & (player < played)).sum())
+    return wins, int(valid.sum()) - wins - losses, losses
+
+
+# ---------------------------------------------------------------------------------------
+# Choosing the method.
+
+
+def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
+    to_come = problem.board_size - len(problem.board)
+    runouts = math.comb(unseen, to_come)
+    grid = runouts * math.comb(unseen, problem.boss.unknown)
+    own = len(problem.boss.known) + problem.boss.unknown
+    subsets = sum(math.comb(own, j) for j in range(1, _boss_private_max(problem) + 1))
+    return grid * subsets * CELL_SECONDS
+
+
+def compute_odds(
+    problem: OddsProblem,
+    *,
+    exact_seconds: float = 10.0,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    method: str = "auto",
+    progress: Progress | None = None,
+) -> OddsResult:
+    """Win/push/lose odds and expected Souls for every player. ``method`` is "auto" (exact
+    when the estimate is within ``exact_seconds``), "exact" or "monte-carlo"."""
+    unseen = unseen_cards(problem)
+    _check(problem, unseen)
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise FieldError(("method",), f"method must be auto, exact or monte-carlo, not {method!r}")
+    if method == "auto":
+        method = "exact" if estimated_exact_seconds(problem, len(unseen)) <= exact_seconds else "monte-carlo"
+    if method == "exact":
+        return _exact(problem, unseen, progress)
+    if samples < 1:
+        raise FieldError(("samples",), f"samples must be at least 1, not {samples}")
+    return _monte_carlo(problem, unseen, samples, seed, progress)
+
+
+def _seat_result(seat: SeatHand, wins: int, pushes: int, losses: int, penalty: int) -> SeatOdds:
+    total = wins + pushes + losses
+    win, push, lose = wins / total, pushes / total, losses / total
+    return SeatOdds(
+        name=seat.name,
+        win=win,
+        push=push,
+        lose=lose,
+        expected_souls=win * seat.souls_if_won - lose * penalty,
+        wins=wins,
+        pushes=pushes,
+        losses=losses,
+        folded=seat.folded,
+    )
+
+
+def _default_high(problem: OddsProblem) -> int | None:
+    if problem.boss.default_hand is None:
+        return None
+    from oracle.eval import strength
+
+    return default_band(strength(list(problem.boss.default_hand), problem.ruleset))[1]
+
+
+def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) -> OddsResult:
+    import numpy as np
+
+    deck = Deck(problem, unseen)
+    to_come = problem.board_size - len(problem.board)
+    n = len(unseen)
+    runs = list(combinations(range(n), to_come))
+    run_idx = np.array(runs, dtype=np.int64).reshape(len(runs), to_come)
+    hands = list(combinations(range(n), problem.boss.unknown))
+    boss_idx = np.array(hands, dtype=np.int64).reshape(len(hands), problem.boss.unknown)
+    bit = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
+    run_masks = np.bitwise_or.reduce(bit[run_idx], axis=1) if to_come else np.zeros(len(run_idx), np.uint64)
+    boss_masks = (np.bitwise_or.reduce(bit[boss_idx], axis=1) if problem.boss.unknown
+                  else np.zeros(len(boss_idx), np.uint64))
+    board_ranks, board_suits = deck.boards(run_idx)
+    banned = deck.banned(board_ranks)
+    boss_private = deck.boss_privates(boss_idx)
+    live = [s for s in problem.seats if not s.folded]
+    strengths = {s.name: player_strengths(problem, s, board_ranks, board_suits, banned) for s in live}
+    default_high = _default_high(problem)
+    counts = {s.name: [0, 0, 0] for s in live}
+    deals = 0
+    rows = len(run_idx)
+    chunk = max(1, 2_000_000 // max(1, len(boss_idx)))
+    for start in range(0, rows, chunk):
+        stop = min(rows, start + chunk)
+        cards_strength = _boss_strengths(
+            problem, (board_ranks[start:stop], board_suits[start:stop]), boss_private, outer=True)
+        played, uses_default = boss_plays(problem, cards_strength)
+        valid = (run_masks[start:stop, None] & boss_masks[None, :]) == 0
+        deals += int(valid.sum())
+        high = default_high if default_high is not None else played
+        for s in live:
+            w, p, l = outcome_counts(strengths[s.name][start:stop, None], played, uses_default, high, valid)
+            c = counts[s.name]
+            c[0] += w
+            c[1] += p
+            c[2] += l
+        if progress is not None:
+            progress(stop, rows)
+    return _finish(problem, "exact", deals, counts, n, None, None)
+
+
+def _finish(problem, method, deals, counts, unseen, seed, souls_samples) -> OddsResult:
+    penalty = problem.boss.soul_penalty
+    seats = []
+    for seat in problem.seats:
+        if seat.folded:
+            # "A Folded hand is considered a Losing Hand and suffers all the same penalties."
+            seats.append(SeatOdds(name=seat.name, win=0.0, push=0.0, lose=1.0,
+                                  expected_souls=-float(penalty), losses=deals, folded=True))
+            continue
+        w, p, l = counts[seat.name]
+        odds = _seat_result(seat, w, p, l, penalty)
+        if method == "monte-carlo":
+            n = deals
+            margin = max(Z95 * math.sqrt(x * (1 - x) / n) for x in (odds.win, odds.push, odds.lose))
+            souls = souls_samples[seat.name]
+            sd = float(souls.std(ddof=1)) if n > 1 else 0.0
+            odds = SeatOdds(**{**odds.__dict__, "margin": margin, "souls_margin": Z95 * sd / math.sqrt(n)})
+        seats.append(odds)
+    team = sum(s.expected_souls for s in seats)
+    team_margin = None
+    if method == "monte-carlo":
+        live = [souls_samples[s.name] for s in problem.seats if not s.folded]
+        team_margin = 0.0
+        if live and deals > 1:
+            team_margin = Z95 * float(sum(live).std(ddof=1)) / math.sqrt(deals)
+    notes = []
+    if method == "monte-carlo":
+        notes.append(f"Monte Carlo: {deals} seeded samples; intervals are 95% (normal approximation)")
+    return OddsResult(method=method, deals=deals, seats=tuple(seats), expected_team_souls=team,
+                      unseen=unseen, seed=seed, team_souls_margin=team_margin, notes=tuple(notes))
+
+
+def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: int,
+                 progress: Progress | None) -> OddsResult:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    deck = Deck(problem, unseen)
+    to_come = problem.board_size - len(problem.board)
+    need = to_come + problem.boss.unknown
+    live = [s for s in problem.seats if not s.folded]
+    counts = {s.name: [0, 0, 0] for s in live}
+    souls = {s.name: np.empty(samples, dtype=np.float64) for s in live}
+    default_high = _default_high(problem)
+    chunk = 50_000
+    done = 0
+    while done < samples:
+        n = min(chunk, samples - done)
+        # A uniform random set of ``need`` unseen cards per sample, in random order.
+        picks = np.argsort(rng.random((n, len(unseen))), axis=1)[:, :need]
+        board_ranks, board_suits = deck.boards(picks[:, :to_come])
+        banned = deck.banned(board_ranks)
+        cards_strength = _boss_strengths(
+            problem, (board_ranks, board_suits), deck.boss_privates(picks[:, to_come:]), outer=False)
+        played, uses_default = boss_plays(problem, cards_strength)
+        ceiling = np.where(uses_default, default_high if default_high is not None else played, played)
+        for s in live:
+            ps = player_strengths(problem, s, board_ranks, board_suits, banned)
+            win = ps > ceiling
+            lose = ps < played
+            c = counts[s.name]
+            c[0] += int(win.sum())
+            c[2] += int(lose.sum())
+            c[1] += n - int(win.sum()) - int(lose.sum())
+            souls[s.name][done:done + n] = win * s.souls_if_won - lose * problem.boss.soul_penalty
+        done += n
+        if progress is not None:
+            progress(done, samples)
+    return _finish(problem, "monte-carlo", samples, counts, len(unseen), seed, souls)

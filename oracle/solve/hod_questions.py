@@ -1,0 +1,353 @@
+"""Hell of a Deal solver question kinds: odds, temptation-assignment, team-swap,
+toll-payment and offering-choice. Registered for game "hell-of-a-deal" when this module is
+imported (``oracle.registry.GAME_MODULES`` lists it). Light to import: numpy, ortools and z3
+are imported inside the solvers.
+
+A question may carry a progress callback: if the question context has an attribute
+``progress`` (a callable ``(done, total)``), long computations report through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from oracle.cards import Card, parse_cards
+from oracle.errors import FieldError, OracleError
+from oracle.registry import Answer, Param, QuestionContext, register_question
+
+SLUG = "hell-of-a-deal"
+
+_ODDS_PARAMS = {
+    "view": Param("'table' (every listed card but the Boss's face-down ones; default) or a player's name"),
+    "boss_cards": Param("'revealed' (default: only his face-up hole cards are known) or 'all'"),
+    "method": Param("'auto' (default), 'exact' or 'monte-carlo'"),
+    "samples": Param("Monte Carlo sample size (default 200000)"),
+    "seed": Param("Monte Carlo seed (default 0)"),
+    "exact_seconds": Param("largest estimated time for exact enumeration before sampling (default 10)"),
+}
+
+
+def _state(ctx: QuestionContext):
+    if ctx.state is not None:
+        return ctx.state
+    from oracle.games.hell_of_a_deal import load_position
+
+    return load_position(ctx.position, ctx.rules)
+
+
+def _progress(ctx: QuestionContext):
+    return getattr(ctx, "progress", None)
+
+
+def _int_param(ctx: QuestionContext, key: str, default: int, low: int = 0) -> int:
+    value = ctx.params.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise FieldError((key,), f"{key} must be a whole number >= {low}, got {value!r}")
+    return value
+
+
+def _odds_options(ctx: QuestionContext) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "method": str(ctx.params.get("method", "auto")),
+        "samples": _int_param(ctx, "samples", 200_000, 1),
+        "seed": _int_param(ctx, "seed", 0),
+        "progress": _progress(ctx),
+    }
+    seconds = ctx.params.get("exact_seconds", 10.0)
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
+        raise FieldError(("exact_seconds",), f"exact_seconds must be a number >= 0, got {seconds!r}")
+    options["exact_seconds"] = float(seconds)
+    return options
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+# ---------------------------------------------------------------------------------------
+# odds
+
+
+@register_question(SLUG, "odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
+                   params=_ODDS_PARAMS)
+def odds_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.hod_adapter import odds_problem
+    from oracle.solve.hod_odds import compute_odds
+
+    state = _state(ctx)
+    problem = odds_problem(state, view=str(ctx.params.get("view", "table")),
+                           boss_cards=str(ctx.params.get("boss_cards", "revealed")))
+    result = compute_odds(problem, **_odds_options(ctx))
+    answer = result.to_json()
+    answer["boss"] = state.boss.name
+    parts = [f"{s.name} {_pct(s.win)} win / {_pct(s.push)} push / {_pct(s.lose)} lose"
+             for s in result.seats if not s.folded]
+    how = "exactly" if result.method == "exact" else f"by {result.deals} seeded samples"
+    return Answer(answer=answer,
+                  explanation=f"Against {state.boss.name}, over {result.deals} deals {how}: " + "; ".join(parts),
+                  rule="Hell of a Deal: Showdown Phase, Compare Hands")
+
+
+# ---------------------------------------------------------------------------------------
+# temptation-assignment
+
+
+def _events(ctx: QuestionContext, state) -> list:
+    from oracle.solve.temptation import Suffering
+
+    raw = ctx.params.get("events")
+    if raw is None:
+        if state.assign_overflow:
+            at_max = [p.name for p in state.players if p.temptation >= 10]
+            return [Suffering(player=at_max[0], amount=state.assign_overflow)]
+        raise FieldError(("events",), "list the Temptation to place ('events: [Anna suffers 2]')")
+    if not isinstance(raw, list):
+        raise FieldError(("events",), "events is a list of 'NAME suffers N'")
+    events = []
+    for i, item in enumerate(raw):
+        if isinstance(item, Mapping):
+            try:
+                events.append(Suffering(player=str(item["player"]), amount=int(item["amount"])))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise FieldError(("events", i), "an event is {player: NAME, amount: N}") from exc
+        else:
+            try:
+                events.append(Suffering.parse(str(item)))
+            except FieldError as exc:
+                raise FieldError(("events", i), exc.message) from exc
+        if events[-1].player == "everyone":
+            amount = events.pop().amount
+            events.extend(Suffering(player=n, amount=amount) for n in state.names)
+    return events
+
+
+def _heals(ctx: QuestionContext) -> tuple[int, ...]:
+    raw = ctx.params.get("heals", [])
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if raw < 0:
+            raise FieldError(("heals",), "heals is a count or a list of amounts")
+        return (1,) * raw
+    if not isinstance(raw, list):
+        raise FieldError(("heals",), "heals is a count of 1-space heals or a list of amounts")
+    for i, a in enumerate(raw):
+        if not isinstance(a, int) or isinstance(a, bool) or a < 1:
+            raise FieldError(("heals", i), f"a heal moves a token back 1 or more spaces, not {a!r}")
+    return tuple(raw)
+
+
+@register_question(SLUG, "temptation-assignment",
+                   summary="Place Temptation (and use heals) so that no second player reaches 10",
+                   params={
+                       "events": Param("Temptation to suffer, in order: ['Anna suffers 2', 'everyone suffers 1'] "
+                                       "(default: the Temptation over 10 the position waits to assign)"),
+                       "heals": Param("heals the team can still use first: a count of 1-space heals or a list of amounts"),
+                       "levels": Param("player -> Temptation, overriding the position"),
+                       "time_limit": Param("CP-SAT time limit in seconds (default 10)"),
+                   })
+def temptation_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.temptation import TemptationProblem, solve
+
+    state = _state(ctx)
+    levels = dict(state.levels())
+    override = ctx.params.get("levels") or {}
+    if not isinstance(override, Mapping):
+        raise FieldError(("levels",), "levels maps a player's name to a Temptation level")
+    for name, level in override.items():
+        if name not in levels:
+            raise FieldError(("levels", name), f"{name!r} is not a player")
+        levels[name] = level
+    problem = TemptationProblem(levels=tuple(levels.items()), events=tuple(_events(ctx, state)),
+                                heals=_heals(ctx), no_healing=state.boss.no_healing)
+    limit = ctx.params.get("time_limit", 10.0)
+    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or limit <= 0:
+        raise FieldError(("time_limit",), f"time_limit must be a positive number, got {limit!r}")
+    result = solve(problem, time_limit=float(limit))
+    answer: dict[str, Any] = {"status": result.status, "feasible": result.status in ("optimal", "feasible")}
+    rule = "Hell of a Deal: Temptation"
+    if result.plan is not None:
+        answer.update(result.plan.to_json())
+        answer["barriers_crossed"] = result.barriers_crossed
+        answer["min_room"] = result.min_room
+        answer["heal_spent"] = result.heal_spent
+        placed = [f"{e}" for e in problem.events]
+        final = ", ".join(f"{n} {lv}" for n, lv in result.plan.final)
+        text = (f"{result.status}: {'; '.join(placed)} -> {final}; {result.barriers_crossed} Flame Barrier(s) "
+                f"crossed, nearest player {result.min_room} below 10")
+    elif result.status == "infeasible":
+        answer["reasons"] = list(result.reasons)
+        text = ("no placement keeps the team alive: two players must reach 10, because "
+                + "; ".join(result.reasons))
+        rule = "Hell of a Deal: Temptation; Losing the Game"
+    else:
+        answer["notes"] = list(result.notes)
+        text = "unknown: " + "; ".join(result.notes)
+    return Answer(answer=answer, explanation=text, rule=rule)
+
+
+# ---------------------------------------------------------------------------------------
+# team-swap
+
+
+def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[str]:
+    raw = ctx.params.get(key)
+    if raw is None:
+        return default
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list):
+        raise FieldError((key,), f"{key} is a player's name or a list of names")
+    for i, n in enumerate(items):
+        if n not in state.names:
+            raise FieldError((key, i), f"{n!r} is not a player ({', '.join(state.names)})")
+    return [str(n) for n in items]
+
+
+@register_question(SLUG, "team-swap",
+                   summary="The card swaps among willing players that do the team the most good",
+                   params={
+                       "by": Param("who may bet the Devilish Offering (default: every player still in with one to bet)"),
+                       "willing": Param("who is willing to swap (default: every player still in)"),
+                       "max_swaps": Param("how many swaps (default 1: 'Offerings that have not been previously used this round')"),
+                       "only_revealed": Param("the partner's card must be face up (default false)"),
+                       **_ODDS_PARAMS,
+                   })
+def team_swap_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.hod_adapter import odds_problem
+    from oracle.solve.hod_offers import single_seat
+    from oracle.solve.hod_odds import compute_odds
+    from oracle.solve.team_swap import (PUSH_VALUE, SOUL_SCALE, WIN_VALUE, candidate_swaps, hands_after,
+                                         solve_swaps)
+
+    state = _state(ctx)
+    if "swap" in state.offerings_used:
+        raise FieldError(("kind",), "the Offering 'Swap a card with a Player' is already used this round")
+    live = [p.name for p in state.players if not p.folded]
+
+    def can_offer(name: str) -> bool:
+        left = state.player(name).chips_left()
+        return left.get("Devilish Offering", 0) > 0 or left.get("Wild", 0) > 0
+
+    by = _names(ctx, "by", state, [n for n in live if can_offer(n)])
+    willing = _names(ctx, "willing", state, live)
+    for key, names in (("by", by), ("willing", willing)):
+        for n in names:
+            if state.player(n).folded:
+                raise FieldError((key,), f"{n} has folded: a folded hand is discarded")
+    max_swaps = _int_param(ctx, "max_swaps", 1)
+    only_revealed = bool(ctx.params.get("only_revealed", False))
+    base = odds_problem(state, boss_cards=str(ctx.params.get("boss_cards", "revealed")))
+    hands = {n: tuple(state.player(n).hand) for n in live}
+    public = {n: tuple(state.player(n).revealed) for n in live} if only_revealed else None
+    candidates = candidate_swaps(hands, by, willing, public)
+    options = _odds_options(ctx)
+    options.pop("progress")
+    results: dict = {}
+
+    def odds_for(name: str, hand: tuple[Card, ...]):
+        key = (name, hand)
+        if key not in results:
+            results[key] = compute_odds(single_seat(base, name, hand), **options).seat(name)
+        return results[key]
+
+    probe = compute_odds(single_seat(base, live[0], hands[live[0]]), **options) if live else None
+    known = probe is not None and probe.deals == 1
+
+    def value(name: str, hand: tuple[Card, ...]) -> int:
+        odds = odds_for(name, hand)
+        if known:
+            return WIN_VALUE * round(odds.win) + PUSH_VALUE * round(odds.push)
+        return round(odds.expected_souls * SOUL_SCALE)
+
+    plan = solve_swaps(hands, candidates, value, max_swaps=max_swaps, progress=_progress(ctx))
+
+    after = hands_after(hands, plan.swaps)
+    players = {}
+    for n in live:
+        before = odds_for(n, hands[n])
+        now = odds_for(n, after[n])
+        players[n] = {"hand": [str(c) for c in after[n]],
+                      "before": {"win": round(before.win, 6), "push": round(before.push, 6),
+                                 "lose": round(before.lose, 6), "expected_souls": round(before.expected_souls, 6)},
+                      "after": {"win": round(now.win, 6), "push": round(now.push, 6),
+                                "lose": round(now.lose, 6), "expected_souls": round(now.expected_souls, 6)}}
+    answer: dict[str, Any] = {
+        "status": plan.status,
+        "swaps": [s.to_json() for s in plan.swaps],
+        "boss_known": known,
+        "candidates": len(candidates),
+        "players": players,
+    }
+    if known:
+        answer["winners_before"] = sum(1 for n in live if players[n]["before"]["win"] == 1)
+        answer["winners_after"] = sum(1 for n in live if players[n]["after"]["win"] == 1)
+        goal = f"{answer['winners_before']} -> {answer['winners_after']} winner(s)"
+    else:
+        answer["expected_souls_before"] = round(sum(odds_for(n, hands[n]).expected_souls for n in live), 6)
+        answer["expected_souls_after"] = round(sum(odds_for(n, after[n]).expected_souls for n in live), 6)
+        goal = f"expected Souls {answer['expected_souls_before']:+.3f} -> {answer['expected_souls_after']:+.3f}"
+    what = "; ".join(str(s) for s in plan.swaps) or "no swap helps"
+    return Answer(answer=answer, explanation=f"{what} ({goal})",
+                  rule="Hell of a Deal: Devilish Offering chip, Swap a card with a Player")
+
+
+# ---------------------------------------------------------------------------------------
+# toll-payment
+
+
+@register_question(SLUG, "toll-payment",
+                   summary="Under The Boatman, the fewest Souls to pay, and for which cards, to win or push",
+                   params={"players": Param("the players to advise (default: every player still in)"),
+                           **_ODDS_PARAMS})
+def toll_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.hod_offers import toll_payment
+
+    state = _state(ctx)
+    players = ctx.params.get("players")
+    if isinstance(players, str):
+        players = [players]
+    options = _odds_options(ctx)
+    options.pop("progress")
+    report = toll_payment(state, players=players, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
+                          odds_options=options)
+    parts = []
+    for name, entry in report["players"].items():
+        if entry["boss_known"]:
+            win = entry.get("fewest_to_win")
+            parts.append(f"{name}: " + (f"win for {win} Soul(s)" if win is not None else "cannot win"))
+        else:
+            parts.append(f"{name}: pay {entry.get('best', 0)}")
+    team = report["team"]
+    text = "; ".join(parts) + f"; team pays {team['souls']} of {report['pot']}"
+    return Answer(answer=report, explanation=text, rule="Hell of a Deal: The Boatman")
+
+
+# ---------------------------------------------------------------------------------------
+# offering-choice
+
+
+@register_question(SLUG, "offering-choice",
+                   summary="'Look at 2 Cards, Keep 1' or 'Draw a card from the Discard pile': the card to take",
+                   params={"player": Param("who uses the Offering", required=True),
+                           "offering": Param("'look' or 'discard'", required=True),
+                           "cards": Param("for 'look': the 2 cards seen (default: the player's looked-at cards)"),
+                           **_ODDS_PARAMS})
+def offering_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.hod_offers import offering_choice
+
+    state = _state(ctx)
+    cards = None
+    if ctx.params.get("cards") is not None:
+        raw = ctx.params["cards"]
+        try:
+            cards = parse_cards(" ".join(map(str, raw)) if isinstance(raw, list) else str(raw))
+        except OracleError as exc:
+            raise FieldError(("cards",), str(exc)) from exc
+    options = _odds_options(ctx)
+    options.pop("progress")
+    report = offering_choice(state, player=str(ctx.params.get("player")), offering=str(ctx.params.get("offering")),
+                             cards=cards, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
+                             odds_options=options)
+    best = next(o for o in report["options"] if o["take"] == report["take"])
+    text = (f"{report['player']} takes {report['take']}: {_pct(best['odds']['win'])} win, "
+            f"expected Souls {best['odds']['expected_souls']:+.3f}")
+    name = {"look": "Look at 2 Cards, Keep 1", "discard": "Draw a card from the Discard pile"}[report["offering"]]
+    return Answer(answer=report, explanation=text, rule=f"Hell of a Deal: Devilish Offering, {name}")
