@@ -1,6 +1,7 @@
 """Hell of a Deal rules as pure functions: chips, the Temptation track, Curses, Souls, the
-blackjack count and the showdown. The round engine (``oracle.games.hell_of_a_deal``) and the
-solvers (``oracle.solve.hod_*``) both call these; nothing here holds state.
+blackjack count and the showdown. The round engine (``hod_state``, ``hod_round``,
+``hod_engine``, ``hod_showdown``) and the solvers (``oracle.solve.hod_*``) both call these;
+nothing here holds state.
 
 Public API (names are stable):
 

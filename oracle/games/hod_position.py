@@ -1,0 +1,247 @@
+"""Reading a Hell of a Deal position (a scenario's ``position:`` mapping) into a ``HodState``:
+the Bosses and Favors in play, the players' cards, tracks and bets, the board, the phase, and
+the history replayed line by line. Every bad field raises ``FieldError`` with its path."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from oracle.cards import Card, check_cards, parse_cards
+from oracle.errors import FieldError, InvalidHandError, OracleError
+from oracle.games.hod_actions import OFFERINGS, RESERVED_NAMES
+from oracle.games.hod_bosses import BOSSES, STANDARD_BOSS_ORDER, Boss, boss_from_mapping, find_boss
+from oracle.games.hod_engine import apply_action
+from oracle.games.hod_favors import FAVORS, favor_from_mapping, find_favor
+from oracle.games.hod_rules import CHIPS, MAX_CURSES, TEMPTATION_MAX, ChipBet, find_chip
+from oracle.games.hod_round import advance, queue_deal, start_betting
+from oracle.games.hod_showdown import begin_showdown
+from oracle.games.hod_state import BOARD_SIZE, MAX_FAVORS, OPTIONS, HodState, PlayerState, check_loss
+
+
+_PLAYER_KEYS = ("name", "hand", "revealed", "temptation", "bets", "folded", "curses",
+                "face_down_curses", "favors", "played_favors", "tolls_paid")
+
+
+def cards_field(value: Any, path: tuple) -> list[Card]:
+    """Cards given as text or a list, each with its suit ("dealt"); ``FieldError`` at ``path``."""
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        value = " ".join(str(v) for v in value)
+    try:
+        cards = parse_cards(str(value))
+    except OracleError as exc:
+        raise FieldError(path, str(exc)) from exc
+    for c in cards:
+        if c.suit is None:
+            raise FieldError(path, f"give every dealt card with its suit, not {str(c)!r}")
+    return cards
+
+
+def _int_field(data: Mapping, key: str, path: tuple, default: int, low: int = 0, high: int | None = None) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise FieldError((*path, key), f"{key} must be a whole number {bound}, got {value!r}")
+    return value
+
+
+def _bet_field(text: Any, path: tuple) -> ChipBet:
+    parts = str(text).split(" as ")
+    chip = find_chip(parts[0])
+    acts = find_chip(parts[1]) if len(parts) == 2 else None
+    if chip is None or (len(parts) == 2 and acts is None) or len(parts) > 2:
+        raise FieldError(path, f"unknown chip {text!r}; chips: {', '.join(CHIPS)} ('Wild as Heal')")
+    if (chip.name == "Wild") != (acts is not None) or (acts is not None and acts.name == "Wild"):
+        raise FieldError(path, "only the Wild chip is declared as another chip ('Wild as Earn a Soul')")
+    return ChipBet(chip=chip.name, acts_as=acts.name if acts else None)
+
+
+def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple) -> Boss:
+    """A Boss given by its settings into ``bosses``: named after a Boss of the table, only the
+    settings given change (the entry is replaced); under a new name, a designer Boss."""
+    try:
+        base = find_boss(str(data.get("name", "")), bosses)
+    except OracleError:
+        base = None
+    boss = boss_from_mapping(data, path, base)
+    if base is not None:
+        bosses.pop(base.name)
+    bosses[boss.name] = boss
+    return boss
+
+
+def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodState:
+    if not isinstance(position, Mapping):
+        raise FieldError((), "a position is a mapping")
+    rules = {o.name: o.default for o in OPTIONS} | dict(rules or {})
+    favors = dict(FAVORS)
+    for i, data in enumerate(position.get("favors") or []):
+        f = favor_from_mapping(data, ("favors", i))
+        favors[f.name] = f
+    bosses = dict(BOSSES)
+    extra = position.get("bosses") or {}
+    if not isinstance(extra, Mapping):
+        raise FieldError(("bosses",), "bosses maps a Boss name to its settings")
+    for name, data in extra.items():
+        path = ("bosses", name)
+        if data is not None and not isinstance(data, Mapping):
+            raise FieldError(path, f"a Boss's settings are a mapping such as {{default_hand: 'Q Q T T'}}, not {data!r}")
+        data = dict(data or {})
+        # A key naming a printed Boss in another spelling ("demona") keeps the printed name.
+        try:
+            data.setdefault("name", find_boss(str(name), bosses).name)
+        except OracleError:
+            data.setdefault("name", str(name))
+        _put_boss(bosses, data, path)
+    raw_boss = position.get("boss")
+    if raw_boss is None:
+        raise FieldError(("boss",), "name the Boss faced ('boss: Demona')")
+    if isinstance(raw_boss, Mapping):
+        boss = _put_boss(bosses, raw_boss, ("boss",))
+    else:
+        try:
+            boss = find_boss(str(raw_boss), bosses)
+        except OracleError as exc:
+            raise FieldError(("boss",), str(exc)) from exc
+    deck_raw = position.get("boss_deck")
+    if deck_raw is None:
+        order = list(STANDARD_BOSS_ORDER)
+        deck_raw = order[order.index(boss.name) + 1:] if boss.name in order else []
+    boss_deck = []
+    for i, name in enumerate(deck_raw):
+        try:
+            boss_deck.append(find_boss(str(name), bosses).name)
+        except OracleError as exc:
+            raise FieldError(("boss_deck", i), str(exc)) from exc
+    for name in [boss.name, *boss_deck]:
+        if bosses[name].default_hand is None:
+            raise FieldError(
+                ("bosses", name, "default_hand") if name != boss.name or not isinstance(raw_boss, Mapping)
+                else ("boss", "default_hand"),
+                f"{name}'s default minimum hand is not printed in our rulebook: give it "
+                f"(bosses: {{{name}: {{default_hand: 'Q Q T T'}}}})",
+            )
+    raw_players = position.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise FieldError(("players",), "list the players in seat order (clockwise)")
+    phase = position.get("phase", "deal")
+    if phase not in BOARD_SIZE:
+        raise FieldError(("phase",), f"phase is one of {', '.join(BOARD_SIZE)}, got {phase!r}")
+    players: list[PlayerState] = []
+    for i, data in enumerate(raw_players):
+        path = ("players", i)
+        if not isinstance(data, Mapping):
+            raise FieldError(path, "a player is a mapping with a name")
+        for key in data:
+            if key not in _PLAYER_KEYS:
+                raise FieldError((*path, key), f"unknown player field {key!r}; fields: {', '.join(_PLAYER_KEYS)}")
+        name = str(data.get("name", ""))
+        if not name or not name.replace("_", "").isalnum() or not name[0].isalpha() or name.lower() in RESERVED_NAMES:
+            raise FieldError((*path, "name"), f"a player's name is one word of letters and digits, got {name!r}")
+        if name in [p.name for p in players]:
+            raise FieldError((*path, "name"), f"two players are called {name!r}")
+        p = PlayerState(name=name)
+        p.hand = cards_field(data.get("hand"), (*path, "hand"))
+        p.revealed = cards_field(data.get("revealed"), (*path, "revealed"))
+        for c in p.revealed:
+            if c not in p.hand:
+                raise FieldError((*path, "revealed"), f"{c} is not in {name}'s hand")
+        if boss.player_cards_face_up:
+            p.revealed = list(p.hand)
+        p.temptation = _int_field(data, "temptation", path, 0, 0, TEMPTATION_MAX)
+        p.curses_active = _int_field(data, "curses", path, 0, 0, MAX_CURSES)
+        p.curses_face_down = _int_field(data, "face_down_curses", path, 0, 0, MAX_CURSES)
+        if p.curses > MAX_CURSES:
+            raise FieldError((*path, "face_down_curses"), f"at most {MAX_CURSES} Curses, active and face-down together")
+        p.folded = bool(data.get("folded", False))
+        p.bets = [_bet_field(b, (*path, "bets", j)) for j, b in enumerate(data.get("bets") or [])]
+        for chip, left in p.chips_left().items():
+            if left < 0:
+                raise FieldError((*path, "bets"), f"{name} has only {CHIPS[chip].count} {chip} chip(s)")
+        for key, target in (("favors", p.favors), ("played_favors", p.favors_played)):
+            for j, fname in enumerate(data.get(key) or []):
+                try:
+                    target.append(find_favor(str(fname), favors).name)
+                except OracleError as exc:
+                    raise FieldError((*path, key, j), str(exc)) from exc
+        if len(p.favors) > MAX_FAVORS:
+            raise FieldError((*path, "favors"), f"at most {MAX_FAVORS} Favors in hand")
+        for fname in p.favors_played:
+            # Favors already played this round: their lasting effects hold (price already paid).
+            f = favors[fname]
+            if f.effect == "extra_hand_card":
+                p.extra_hand_cards += f.amount
+            elif f.effect == "wild_rank":
+                p.wild_ranks.add(f.rank)
+        if "tolls_paid" in data:
+            p.tolls_paid = _int_field(data, "tolls_paid", path, 0)
+        players.append(p)
+    for p in players:
+        for other in players:
+            for fname in other.favors_played:
+                if favors[fname].effect == "extra_chip":
+                    p.extra_chips += favors[fname].amount
+    state = HodState(players=players, boss=boss, rules=rules, bosses=bosses, favors=favors,
+                     boss_deck=boss_deck)
+    state.boss_hole = cards_field(position.get("boss_hole"), ("boss_hole",))
+    state.boss_revealed = cards_field(position.get("boss_revealed"), ("boss_revealed",))
+    state.tolls = cards_field(position.get("tolls"), ("tolls",))
+    state.board = cards_field(position.get("board"), ("board",))
+    state.discard = cards_field(position.get("discard"), ("discard",))
+    stacks = position.get("stacks") or {}
+    if not isinstance(stacks, Mapping):
+        raise FieldError(("stacks",), "stacks maps a board card to the card stacked on it")
+    for key, value in stacks.items():
+        spot = cards_field(key, ("stacks", key))
+        card = cards_field(value, ("stacks", key))
+        if len(spot) != 1 or len(card) != 1 or spot[0] not in state.board or spot[0].rank != card[0].rank:
+            raise FieldError(("stacks", key), "stack one card on a board card of the same value")
+        state.stacks[spot[0]] = card[0]
+    state.souls = _int_field(position, "souls", (), len(players))
+    state.round_number = _int_field(position, "round", (), 1, 1)
+    dealer = position.get("dealer", players[-1].name)
+    if dealer not in [p.name for p in players]:
+        raise FieldError(("dealer",), f"the dealer is one of the players, not {dealer!r}")
+    state.dealer = [p.name for p in players].index(dealer)
+    used = position.get("offerings_used") or []
+    for i, o in enumerate(used):
+        if o not in OFFERINGS:
+            raise FieldError(("offerings_used", i), f"Offerings are {', '.join(OFFERINGS)}")
+        state.offerings_used.add(o)
+    try:
+        check_cards(state.seen_cards(), what="position")
+    except InvalidHandError as exc:
+        raise FieldError(("players",), str(exc)) from exc
+    if len(state.board) != BOARD_SIZE[phase]:
+        raise FieldError(("board",), f"the {phase} has {BOARD_SIZE[phase]} board cards, got {len(state.board)}")
+    for c in state.boss_revealed:
+        if c not in state.boss_hole:
+            raise FieldError(("boss_revealed",), f"{c} is not a Boss hole card")
+    check_loss(state)
+    if phase == "deal":
+        # A position is taken after the round's set-up (Boss revealed, Curses flipped).
+        if any(p.hand for p in players) or state.boss_hole:
+            raise FieldError(("phase",), "at the deal no cards are dealt yet; use phase preflop")
+        queue_deal(state)
+    elif phase == "showdown":
+        begin_showdown(state)
+    else:
+        start_betting(state, phase)
+        to_act = position.get("to_act")
+        if to_act is not None:
+            if to_act not in [p.name for p in players if not p.folded]:
+                raise FieldError(("to_act",), f"{to_act!r} is not a player still in the round")
+            order = [p.name for p in state.turn_order()]
+            state.turn_order_done = order[: order.index(to_act)]
+            state.to_act = to_act
+    advance(state)
+    history = position.get("history") or []
+    if not isinstance(history, list):
+        raise FieldError(("history",), "history is a list of action lines")
+    for i, line in enumerate(history):
+        try:
+            state = apply_action(state, str(line))
+        except OracleError as exc:
+            raise FieldError(("history", i), f"{line!r}: {exc}") from exc
+    return state

@@ -1,0 +1,231 @@
+"""Hell of a Deal's registration and question kinds: ``showdown``, ``best-hand``,
+``legal-moves``, ``apply`` and ``game-status`` (the solvers' kinds are registered by
+``oracle.solve.hod_questions``). Params and answer keys are documented in
+docs/games/hell-of-a-deal.md."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from oracle.errors import FieldError, OracleError
+from oracle.games.hod_actions import BONES, Action
+from oracle.games.hod_engine import apply_action
+from oracle.games.hod_moves import legal_moves_report
+from oracle.games.hod_position import cards_field, load_position
+from oracle.games.hod_round import awaiting, describe_wait
+from oracle.games.hod_rules import banned_ranks_for
+from oracle.games.hod_showdown import current_boss_play, player_selection, toll_options
+from oracle.games.hod_state import OPTIONS, SLUG, HodState, Pending, PlayerState
+from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
+
+
+# ---------------------------------------------------------------------------------------
+# Summaries and question kinds.
+
+
+def player_summary(state: HodState, p: PlayerState) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "hand": [str(c) for c in p.hand],
+        "revealed": [str(c) for c in p.revealed],
+        "temptation": p.temptation,
+        "curses": p.curses_active,
+        "face_down_curses": p.curses_face_down,
+        "bets": [str(b) for b in p.bets],
+        "folded": p.folded,
+        "favors": list(p.favors),
+    }
+
+
+def state_summary(state: HodState) -> dict[str, Any]:
+    return {
+        "status": state.status,
+        "reason": state.reason,
+        "boss": state.boss.name,
+        "boss_deck": list(state.boss_deck),
+        "round": state.round_number,
+        "phase": state.phase,
+        "awaiting": {k: v for k, v in awaiting(state).items() if v is not None},
+        "souls": state.souls,
+        "board": [str(c) for c in state.board],
+        "stacks": {str(k): str(v) for k, v in state.stacks.items()},
+        "boss_hole": [str(c) for c in state.boss_hole],
+        "tolls": [str(c) for c in state.tolls],
+        "discard": [str(c) for c in state.discard],
+        "offerings_used": sorted(state.offerings_used),
+        "players": [player_summary(state, p) for p in state.players],
+        "temptation": state.levels(),
+        "results": {n: r["outcome"] for n, r in state.results.items()},
+    }
+
+
+GAME = register_game(GameInfo(
+    slug=SLUG,
+    title="Hell of a Deal",
+    rulebook="hell-of-a-deal.txt",
+    ruleset="hell-of-a-deal",
+    options=OPTIONS,
+    position_keys=("players", "boss", "bosses", "boss_deck", "boss_hole", "boss_revealed",
+                   "tolls", "board", "stacks", "discard", "souls", "dealer", "phase", "to_act",
+                   "round", "offerings_used", "favors", "history"),
+    load_position=load_position,
+))
+
+
+def _state(ctx: QuestionContext) -> HodState:
+    if ctx.state is None:
+        return load_position(ctx.position, ctx.rules)
+    return ctx.state
+
+
+def _param_mapping(ctx: QuestionContext, key: str) -> dict[str, Any]:
+    value = ctx.params.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise FieldError((key,), f"{key} maps a player's name to a value")
+    return dict(value)
+
+
+@register_question(SLUG, "showdown", summary="Each player's result against the Boss, with Souls, Temptation and Curses",
+                   params={
+                       "tolls": Param("player -> Souls paid to The Boatman (default: none)"),
+                       "boss_draws": Param("Red Jack's showdown draws, in order"),
+                       "bones": Param("player -> Bones result (Favor, Temptation, Curse); unset: all three listed"),
+                       "favors_drawn": Param("player -> Favor drawn on a Bones 'Favor'"),
+                       "assignment": Param("player -> Temptation taken for a player at 10"),
+                   })
+def showdown_question(ctx: QuestionContext) -> Answer:
+    state = _state(ctx)
+    tolls = _param_mapping(ctx, "tolls")
+    bones = _param_mapping(ctx, "bones")
+    drawn = _param_mapping(ctx, "favors_drawn")
+    assignment = _param_mapping(ctx, "assignment")
+    draws = cards_field(ctx.params.get("boss_draws"), ("boss_draws",))
+    if state.phase not in ("showdown-prep", "showdown"):
+        raise FieldError(("kind",), f"the round is at the {state.phase}: the showdown comes after the River")
+    s = state
+    skipped_bones: list[str] = []
+    assignment_left = dict(assignment)
+    while s.status == "going on":
+        wait = awaiting(s)
+        if wait["by"] == "team":
+            if not assignment_left:
+                break
+            line = "assign Temptation: " + ", ".join(f"{n} {c}" for n, c in assignment_left.items())
+            assignment_left = {}
+        elif s.pending:
+            item = s.pending[0]
+            if item.kind == "toll":
+                line = str(Action(kind="toll", actor=item.player, count=int(tolls.get(item.player, 0))))
+            elif item.kind == "boss_hit":
+                if not draws:
+                    raise FieldError(("boss_draws",), f"{s.boss.name} draws to over 16: give boss_draws")
+                line = f"deal Boss {draws.pop(0)}"
+            elif item.kind == "bones" and item.player not in bones:
+                skipped_bones.append(item.player)
+                s = s.copy()
+                s.pending.pop(0)
+                continue
+            elif item.kind == "bones":
+                line = f"{item.player} rolls the Bones: {bones[item.player]}"
+            elif item.kind == "favor_draw" and item.player in drawn:
+                line = f"{item.player} draws Favor {drawn[item.player]}"
+            else:
+                break
+        else:
+            break
+        try:
+            s = apply_action(s, line)
+        except OracleError as exc:
+            raise FieldError(("params",), f"{line!r}: {exc}") from exc
+    if s.phase != "showdown":
+        raise FieldError(("kind",), f"the showdown cannot resolve yet: waiting for {describe_wait(awaiting(s))}")
+    before = s.before_showdown
+    play = current_boss_play(s)
+    players = {}
+    for p in s.players:
+        b_temptation, b_curses = before["players"][p.name]
+        r = dict(s.results.get(p.name, {}))
+        r["temptation_change"] = p.temptation - b_temptation
+        r["curses_change"] = p.curses - b_curses
+        r["temptation"] = p.temptation
+        r["face_down_curses"] = p.curses_face_down
+        if p.name in skipped_bones:
+            r["bones"] = {}
+            for outcome in BONES:
+                t = s.copy()
+                t.pending.insert(0, Pending("bones", p.name))
+                t = apply_action(t, f"{p.name} rolls the Bones: {outcome}")
+                t2 = t.player(p.name)
+                r["bones"][outcome] = {
+                    "temptation_change": t2.temptation - b_temptation,
+                    "curses_change": t2.curses - b_curses,
+                    "temptation_to_assign": t.assign_overflow,
+                    "favor_drawn": outcome == "Favor",
+                }
+        players[p.name] = r
+    answer = {
+        "boss": play.to_json(s.boss),
+        "players": players,
+        "souls_before": before["souls"],
+        "souls_after": s.souls,
+        "temptation_to_assign": s.assign_overflow,
+        "status": s.status,
+        "reason": s.reason,
+    }
+    line = "; ".join(f"{n}: {r.get('outcome')}" for n, r in players.items())
+    return Answer(answer=answer, explanation=f"{s.boss.name} plays {play.description} ({play.reason}); {line}",
+                  rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
+
+
+@register_question(SLUG, "best-hand", summary="A player's best hand under every restriction in force",
+                   params={"player": Param("the player's name", required=True)})
+def best_hand_question(ctx: QuestionContext) -> Answer:
+    state = _state(ctx)
+    name = ctx.params.get("player")
+    if name not in state.names:
+        raise FieldError(("player",), f"{name!r} is not a player ({', '.join(state.names)})")
+    p = state.player(name)
+    banned = sorted(r.value for r in banned_ranks_for(state.boss, state.community()))
+    answer: dict[str, Any] = {"player": name, "banned_values": banned,
+                              "max_hand_cards": 2 + p.extra_hand_cards,
+                              "wild_values": sorted(r.value for r in p.wild_ranks)}
+    if state.boss.tolls:
+        options = toll_options(state, name)
+        answer["tolled_values"] = sorted({c.rank.value for c in state.tolls})
+        answer["by_tolls"] = [{"souls_paid": len(s.tolled_used), "hand": s.to_json()} for s in options]
+        sel = options[0] if options else None
+        answer["hand"] = None if sel is None else sel.to_json()
+        text = "; ".join(f"{len(s.tolled_used)} Soul(s): {s.hand.description}" for s in options)
+    else:
+        sel = player_selection(state, name)
+        answer["hand"] = None if sel is None else sel.to_json()
+        text = sel.hand.description if sel else "no legal hand"
+    return Answer(answer=answer, explanation=f"{name}: {text}",
+                  rule="Hell of a Deal: Showdown Phase, Reveal Player Hands")
+
+
+@register_question(SLUG, "legal-moves", summary="What may be done at this step, and why everything else may not")
+def legal_moves_question(ctx: QuestionContext) -> Answer:
+    state = _state(ctx)
+    report = legal_moves_report(state)
+    wait = report["awaiting"]
+    return Answer(answer=report, explanation=f"{len(report['legal'])} legal action(s) for {describe_wait(wait)}",
+                  rule="Hell of a Deal: Betting")
+
+
+@register_question(SLUG, "apply", summary="The position after its history, with the last showdown's results")
+def apply_question(ctx: QuestionContext) -> Answer:
+    state = _state(ctx)
+    summary = state_summary(state)
+    return Answer(answer=summary, explanation=f"{state.boss.name}, {state.phase}: {state.status}",
+                  rule="Hell of a Deal: Playing the Game")
+
+
+@register_question(SLUG, "game-status", summary="Won, lost or going on, with the reason")
+def game_status_question(ctx: QuestionContext) -> Answer:
+    state = _state(ctx)
+    reason = state.reason or f"facing {state.boss.name}, {state.phase}"
+    answer = {"status": state.status, "reason": reason, "boss": state.boss.name, "souls": state.souls,
+              "temptation": state.levels(), "beaten": list(state.beaten_bosses)}
+    return Answer(answer=answer, explanation=f"{state.status}: {reason}",
+                  rule="Hell of a Deal: Winning the Game; Losing the Game")
