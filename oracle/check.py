@@ -184,11 +184,18 @@ def update_expectations(file: str, results: list[QuestionResult]) -> None:
     actual value; a question without one gets the whole answer. The file is replaced in one
     step, so it is never left half-written."""
     from ruamel.yaml import YAML
+    from ruamel.yaml.util import load_yaml_guess_indent
 
+    text = Path(file).read_text(encoding="utf-8")
+    # Keep the file's own layout: where its dashes sit under a key (ruamel calls it the
+    # offset), with two-space mappings as everywhere in our files.
+    _, _, dash_offset = load_yaml_guess_indent(text.split("\n---", 1)[0])
+    offset = 2 if dash_offset is None else dash_offset
     yaml = YAML()
     yaml.preserve_quotes = True
-    yaml.width = 100
-    documents = list(yaml.load_all(Path(file).read_text(encoding="utf-8")))
+    yaml.width = 4096  # never re-wrap the designer's long lines
+    yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
+    documents = list(yaml.load_all(text))
     by_place = {(r.scenario.document, r.question.index): r for r in results}
     for number, document in enumerate(documents):
         if document is None:
@@ -213,13 +220,15 @@ def update_expectations(file: str, results: list[QuestionResult]) -> None:
 
 
 def _refresh(expected: Any, actual: Any) -> None:
+    """Give each expected key that fails its actual value; keys that hold are left alone
+    (an ``approx`` within its tolerance keeps the designer's rounding)."""
     for key in list(expected):
-        if key not in actual:
+        if key not in actual or not differences(expected[key], actual[key]):
             continue
         value = expected[key]
         if is_approx(value) and isinstance(actual[key], (int, float)):
             value["approx"] = actual[key]
-        elif isinstance(value, dict) and isinstance(actual[key], dict):
+        elif isinstance(value, dict) and not is_approx(value) and isinstance(actual[key], dict):
             _refresh(value, actual[key])
         else:
             expected[key] = actual[key]

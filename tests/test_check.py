@@ -135,3 +135,13 @@ def test_solve_human_output_is_a_table_with_suit_symbols(tmp_path):
     result = CliRunner().invoke(main, ["solve", str(path)])
     assert result.exit_code == 0
     assert "Pair of Nines" in result.output and "rule:" in result.output
+
+
+def test_update_changes_only_the_lines_of_wrong_values(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    before = GOOD.replace("chips: 10, ratio", "chips: 11, ratio")
+    path.write_text(before)
+    check(path, "--update")
+    changed = [(a, b) for a, b in zip(before.splitlines(), path.read_text().splitlines()) if a != b]
+    assert len(before.splitlines()) == len(path.read_text().splitlines())
+    assert [" ".join(b.split()) for _, b in changed] == ["expect: {chips: 10, ratio: {approx: 3.333, tol: 0.001}} # kept too"]

@@ -386,19 +386,19 @@ def boss_play(
     if total is not None and total > 21:
         if default is None:
             raise IllegalActionError(f"{boss.name} is over 21 and has no default hand given")
-        return BossPlay(default, True, f"his cards total {total}, over 21: he must use his default hand",
+        return BossPlay(default, True, f"the Boss's cards total {total}, over 21: the default hand must be used",
                         None, None, default, total)
     high = len(own) if boss.max_hole_used is None else min(boss.max_hole_used, len(own))
     selection = best_selection(own, board, ruleset, Limits(min_private=1, max_private=max(1, high)))
     cards = selection.strength
     if default is None:
-        return BossPlay(cards, False, "no default hand given: he plays his cards", selection, cards,
+        return BossPlay(cards, False, "no default hand given: the Boss plays the cards", selection, cards,
                         None, total)
     versus = compare_with_default(cards, default)
     if versus > 0 or (versus == 0 and tie_prefers == "cards"):
-        why = "his cards beat his default hand" if versus > 0 else "his cards tie his default hand"
+        why = "the Boss's cards beat the default hand" if versus > 0 else "the Boss's cards tie the default hand"
         return BossPlay(cards, False, why, selection, cards, default, total)
-    why = "his default hand beats his cards" if versus < 0 else "his cards only tie his default hand"
+    why = "the default hand beats the Boss's cards" if versus < 0 else "the Boss's cards only tie the default hand"
     return BossPlay(default, True, why, selection, cards, default, total)
 
 
