@@ -241,12 +241,15 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         for key in position:
             if key not in game.position_keys:
                 problems.append(lines.problem(("position", key), f"unknown key {key!r}{_suggest(key, game.position_keys)}"))
+    rules_readable = not any(p.path[:1] == ("rules",) for p in problems)
     questions, question_problems = _build_questions(data.get("questions"), game, lines)
     problems += question_problems
     asks_validate = any(q.kind == "validate" for q in questions)
     state = None
     position_problems: list[Problem] = []
-    if game.load_position is not None and not problems:
+    # The position is read whenever the rules are, so its problems are reported together
+    # with those of the questions.
+    if game.load_position is not None and rules_readable:
         try:
             state = game.load_position(position, rules)
         except OracleError as exc:
