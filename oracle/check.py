@@ -208,15 +208,13 @@ def update_expectations(file: str, results: list[QuestionResult]) -> None:
                 _refresh(question["expect"], result.answer)
             else:
                 question["expect"] = result.answer
-    handle, temp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(file)), suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            yaml.dump_all(documents, out)
-        os.replace(temp, file)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+    from io import StringIO
+
+    if not os.access(file, os.W_OK):
+        raise OracleError(f"cannot update {file}: the file is not writable")
+    buffer = StringIO()
+    yaml.dump_all(documents, buffer)
+    replace_file(file, buffer.getvalue())
 
 
 def _refresh(expected: Any, actual: Any) -> None:
@@ -270,7 +268,24 @@ def write_junit(report: CheckReport, path: str) -> None:
             parts.append("</testcase>")
         parts.append("</testsuite>")
     parts.append("</testsuites>")
-    handle, temp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write("\n".join(parts) + "\n")
-    os.replace(temp, path)
+    replace_file(path, "\n".join(parts) + "\n")
+
+
+def replace_file(path: str, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so a
+    reader never sees half a file; a folder or file we cannot write is one clear error."""
+    folder = os.path.dirname(os.path.abspath(path))
+    temp = None
+    try:
+        handle, temp = tempfile.mkstemp(dir=folder, prefix=".oracle-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        if os.path.exists(path):
+            os.chmod(temp, os.stat(path).st_mode & 0o777)
+        os.replace(temp, path)
+        temp = None
+    except OSError as exc:
+        raise OracleError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)

@@ -275,14 +275,14 @@ def check(paths, junit, update, as_json) -> None:
 
     files = find_scenario_files(paths)
     report = run_check(files, update=update)
-    if junit:
-        write_junit(report, junit)
     if as_json:
         emit_json(report.to_json())
     else:
         from oracle.render import check_report
 
         check_report(console(), report)
+    if junit:
+        write_junit(report, junit)
     sys.exit(report.exit_code)
 
 
