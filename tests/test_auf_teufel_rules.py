@@ -232,3 +232,148 @@ def test_phase_4_a_house_track_changes_spaces_and_pacts():
 
     with pytest.raises(RulesetError):
         track_marks({"track_marks": "200 100"})
+
+
+# ---- review additions -----------------------------------------------------------------------
+
+PACT_TABLE = {
+    "players": [
+        {"name": "Anna", "chips": 100},
+        {"name": "Ben", "chips": 40, "pact": True},
+        {"name": "Cara", "chips": 40, "pact": True},
+    ],
+    "start_player": "Ben",
+    "oven": {"50": 1, "10": 2, "devils": 1},
+}
+
+
+def test_a_lost_bet_costs_only_what_is_left_when_the_stake_paid_the_pact():
+    # House rule stake_pays_pact: Anna stakes all 100, then pays both pact-holders from it.
+    position = PACT_TABLE | {
+        "history": ["Anna bets 100", "Ben passes", "Cara passes", "Ben pulls 10", "Ben stops",
+                    "Cara pulls 10", "Cara stops", "Anna pulls devil"]
+    }
+    for house in (False, True):
+        out = settle_round(state_of(position, stake_pays_pact=house))
+        anna = out["players"][0]
+        assert anna["chips"] == 0 and anna["change"] == -100
+        assert out["bets"][2] == {"player": "Anna", "stake": 100, "result": "lost",
+                                  "change": -100 if not house else 0}
+        paid_by_anna = [p for p in out["payments"] if p["from"] == "Anna"]
+        assert sum(p["amount"] for p in paid_by_anna) == 100
+
+
+def test_chips_objective_devil_value_does_not_charge_the_stake_twice():
+    # Anna draws last from {50, devil}: a devil costs her the 100 she owns (pacts or bet),
+    # never more; the 50 loses the bet (-100) but takes the haul bonus and a tied pieces bonus.
+    position = PACT_TABLE | {
+        "history": ["Anna bets 100", "Ben passes", "Cara passes", "Ben pulls 10", "Ben stops",
+                    "Cara pulls 10", "Cara stops"]
+    }
+    for house in (False, True):
+        rules = RULES | {"stake_pays_pact": house}
+        state = load_position(position, rules)
+        out = HANDLERS["draw-or-stop"](QuestionContext(GAME, rules, position, state, {"objective": "chips"})).answer
+        assert out["forced"] and out["draw"] == pytest.approx((-100 + 0) / 2)
+
+
+def test_an_empty_oven_leaves_only_stopping():
+    position = TWO | {"oven": {"10": 1, "devils": 0}, "history": ["Anna passes", "Ben passes", "Anna pulls 10"]}
+    out = ask(position, "draw-or-stop").answer
+    assert out["best"] == "stop" and out["stop"] == 0.0 and out["draw"] is None
+    assert ask(position, "legal-moves").answer["moves"] == ["Ben stops"]
+
+
+def test_a_coal_piece_is_worth_a_positive_amount():
+    for oven in ({"-10": 3, "devils": 1}, {"0": 2}):
+        with pytest.raises(FieldError) as err:
+            state_of(TWO | {"coal_set": oven})
+        assert err.value.path[0] == "coal_set"
+
+
+def test_no_player_may_be_named_like_the_bank():
+    with pytest.raises(FieldError) as err:
+        state_of({"players": [{"name": "Anna"}, {"name": "Bank"}]})
+    assert err.value.path == ("players", 1, "name")
+
+
+def test_bet_advice_other_bets_must_name_the_other_players():
+    for bets, path in (({"Zed": 10}, ("other_bets", "Zed")), ({"Anna": 10}, ("other_bets", "Anna"))):
+        with pytest.raises(FieldError) as err:
+            ask(TWO | {"oven": {"50": 1, "devils": 1}}, "bet-advice", player="Anna", other_bets=bets)
+        assert err.value.path == path
+
+
+def test_stop_policy_plot_that_cannot_be_written_names_the_field(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    position = TWO | {"oven": {"50": 1, "devils": 1}, "history": ["Anna passes", "Ben passes"]}
+    with pytest.raises(FieldError) as err:
+        ask(position, "stop-policy", plot=str(blocker / "policy.svg"))
+    assert err.value.path == ("plot",)
+
+
+def test_conformance_under_the_house_rules_keeps_chips_whole_and_never_negative():
+    rng = random.Random(1600)
+    for _ in range(80):
+        position, _ = _random_round(rng)
+        state = state_of(position, stake_pays_pact=True, bonus_ties="none")
+        total = sum(p.chips for p in state.players) + state.bank
+        while state.phase != "settle":
+            state.do(rng.choice(state.legal_actions()))
+            assert all(p.chips >= 0 for p in state.players)
+        out = settle_round(state)
+        assert sum(p["chips"] for p in out["players"]) + out["bank"] == total
+        assert all(p["chips"] >= 0 for p in out["players"])
+
+
+def test_a_player_name_that_no_action_line_could_name_is_refused():
+    for name in ("", "  ", "Anna "):
+        with pytest.raises(ScenarioError) as err:
+            state_of({"players": [{"name": name}, {"name": "Ben"}]})
+        assert err.value.problems[0].path == ("players", 0, "name")
+
+
+def test_chips_objective_is_the_settlement_itself_for_the_last_puller():
+    # Objective (c) is exact for the last puller: at every in-turn state its stop value is
+    # what settle_round then pays them, and its devil value what a devil then costs them.
+    from oracle.solve.coal import solve_turn
+
+    position = {
+        "players": [
+            {"name": "Anna", "chips": 120},
+            {"name": "Ben", "chips": 40, "pact": True},
+            {"name": "Cara", "chips": 200},
+        ],
+        "start_player": "Ben",
+        "oven": {"50": 1, "25": 2, "20": 1, "10": 2, "devils": 2},
+        "history": ["Anna bets 60", "Ben bets 30", "Cara bets 50", "Ben pulls 25", "Ben stops",
+                    "Cara pulls 10", "Cara pulls 10", "Cara stops"],
+    }
+    rules = RULES
+    state = load_position(position, rules)
+    ctx = QuestionContext(GAME, rules, position, state, {"objective": "chips"})
+    from oracle.games.auf_teufel_questions import _objective
+
+    _, _, stop_value, devil_value = _objective(ctx, 0)
+    solution = solve_turn(state.oven, stop_value, devil_value)
+    values = state.oven.values
+    for counts in solution.values:
+        pulled = [v for v, a, b in zip(values, state.oven.counts, counts) for _ in range(a - b)]
+        if not pulled:
+            continue
+        after = state.copy()
+        for v in pulled:
+            after.do(Action("Anna", "pulls", v))
+        if after.phase == "pull":
+            after.do(Action.parse("Anna stops"))
+        before = after.players[0].chips
+        settled = settle_round(after)["players"][0]["chips"]
+        assert solution.stop_here(counts) == settled - before, pulled
+        if after.oven.devils and len(pulled) < sum(state.oven.counts):
+            devil = state.copy()
+            for v in pulled:
+                devil.do(Action("Anna", "pulls", v))
+            start = devil.players[0].chips
+            devil.do(Action.parse("Anna pulls devil"))
+            assert devil_value == settle_round(devil)["players"][0]["chips"] - start

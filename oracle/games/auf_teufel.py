@@ -58,7 +58,8 @@ OPTIONS = (
         "stake_pays_pact",
         False,
         "Whether the chips staked in Phase 1 may be used to pay pact-holders in Phase 2 "
-        "(by default the stake lies on the table and only the rest pays).",
+        "(by default the stake lies on the table and only the rest pays). When they may, "
+        "the bet stands as announced, but a lost bet costs only what is left of the stake.",
     ),
     RuleOption("goal", 1600, "The game ends after a round in which someone holds at least this."),
     RuleOption("start_chips", 200, "Chips of a player whose position gives none."),
@@ -428,9 +429,12 @@ def settle(state: RoundState) -> Settlement:
     lines = []
     for i in state.turn_order():
         p = players[i]
-        gain = bet_result(p.stake or 0, highest, top_bet)
-        result = "no bet" if not p.stake else ("lost" if gain < 0 else "won")
-        if gain == 2 * (p.stake or 0) and gain > 0:
+        # A lost bet never costs more than the player still owns: under ``stake_pays_pact``
+        # part of the stake may have gone to pact-holders in Phase 2.
+        announced = bet_result(p.stake or 0, highest, top_bet)
+        gain = max(announced, -chips[i])
+        result = "no bet" if not p.stake else ("lost" if announced < 0 else "won")
+        if announced == 2 * (p.stake or 0) and announced > 0:
             result = "won double"
         if gain:
             chips[i] += gain
@@ -461,15 +465,18 @@ def settle(state: RoundState) -> Settlement:
     )
 
 
-def round_gain(state: RoundState, index: int, haul: int, pieces: int) -> int:
+def round_gain(state: RoundState, index: int, haul: int, pieces: int, *, paid: int = 0) -> int:
     """Chips ``index`` gains in Phase 3 if the round settled with their haul and pieces as
-    given and everyone else's as pulled so far (players still to pull count as nothing)."""
+    given and everyone else's as pulled so far (players still to pull count as nothing).
+    ``paid`` is what they would have paid pact-holders first (a lost bet costs at most what
+    is left, as in ``settle``); it is not itself part of the gain."""
     players = state.players
     hauls = [p.haul if p.done else 0 for p in players]
     counts = [p.pieces if p.done else 0 for p in players]
     hauls[index], counts[index] = haul, pieces
     top_bet = max((p.stake or 0 for p in players), default=0)
     gain = bet_result(players[index].stake or 0, max(hauls), top_bet)
+    gain = max(gain, -(players[index].chips - paid))
     ties = state.rules["bonus_ties"]
     gain += BONUS * (index in bonus_winners(hauls, ties))
     gain += BONUS * (index in bonus_winners(counts, ties))

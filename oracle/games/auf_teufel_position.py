@@ -36,6 +36,8 @@ def _read_oven(raw: Any, path: tuple) -> Oven:
             value = int(str(key))
         except ValueError:
             raise FieldError(path + (key,), f"expected a piece value or 'devils', got {key!r}")
+        if value <= 0:
+            raise FieldError(path + (key,), f"a coal piece is worth a positive amount, not {value}")
         numbered[value] = numbered.get(value, 0) + count
     return Oven.of(numbered, devils)
 
@@ -53,6 +55,11 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Roun
             raw = {"name": raw}
         if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
             problems.append(Problem(("players", i), "expected {name: ..., chips: ...}"))
+            continue
+        name = raw["name"].strip()
+        if not name or name != raw["name"]:
+            # Action lines are read with surrounding spaces trimmed, so a name must have none.
+            problems.append(Problem(("players", i, "name"), f"expected a name without outer spaces, got {raw['name']!r}"))
             continue
         try:
             chips = read_int(raw.get("chips", rules["start_chips"]), ("players", i, "chips"))
@@ -74,6 +81,9 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Roun
     names = [p.name.lower() for p in players]
     if len(set(names)) != len(names):
         raise FieldError(("players",), "two players share a name")
+    if "bank" in names:
+        # Payments name the bank as "bank"; a player of that name would be ambiguous.
+        raise FieldError(("players", names.index("bank"), "name"), "'bank' is the bank's name, not a player's")
     derived = pact_holders([p.chips for p in players], track_marks(rules))
     for p, given, auto in zip(players, explicit_pact, derived):
         p.pact = auto if given is None else given

@@ -121,7 +121,8 @@ def _objective(ctx: QuestionContext, index: int):
             cache[key] = float(round_gain(state, index, haul, pieces))
         return cache[key]
 
-    devil = float(round_gain(state, index, 0, 0) - state.pact_cost(player))
+    cost = state.pact_cost(player)
+    devil = float(round_gain(state, index, 0, 0, paid=cost) - cost)
     return objective, None, chips, devil
 
 
@@ -224,6 +225,12 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
         "pieces": player.pieces,
         "oven": state.oven.as_dict(),
     }
+    if not player.pulled and draw is None:
+        # The oven is empty before the turn's first piece: the turn ends with nothing.
+        stop = float(solution.stop_here(counts))
+        out |= {"stop": stop, "draw": None, "margin": None, "best": "stop", "forced": True}
+        text = f"the oven is empty: {player.name} can only stop, worth {stop:.4f}"
+        return Answer(out, text, RULE_PULL)
     if not player.pulled:
         out |= {"stop": None, "draw": draw, "margin": None, "best": "draw", "forced": True}
         text = f"{player.name} must turn over a first piece; the turn is worth {draw:.4f}"
@@ -301,7 +308,10 @@ def stop_policy(ctx: QuestionContext) -> Answer:
         from oracle.solve.coal_plot import write_threshold_svg
 
         title = f"{out['player']}: stop-policy, objective {objective}" + (f" {target}" if target is not None else "")
-        out["plot"] = write_threshold_svg(str(ctx.params["plot"]), rows, title=title, oven_text=str(oven))
+        try:
+            out["plot"] = write_threshold_svg(str(ctx.params["plot"]), rows, title=title, oven_text=str(oven))
+        except OSError as exc:
+            raise FieldError(("plot",), f"cannot write the picture there: {exc.strerror or exc}") from None
     firm = [r for r in rows if r.stop_from is not None]
     text = f"turn worth {solution.start_value:.4f}; " + (
         f"after {firm[0].pieces} piece(s) stop from haul {firm[0].stop_from}" if firm else "never stop voluntarily"
@@ -366,7 +376,15 @@ def bet_advice(ctx: QuestionContext) -> Answer:
     if raw_bets is None:
         others = [p.stake or 0 for p in state.players if p is not me]
     elif isinstance(raw_bets, Mapping):
-        others = [read_int(v, ("other_bets", k)) for k, v in raw_bets.items()]
+        others = []
+        for k, v in raw_bets.items():
+            try:
+                who = state.index_of(str(k))
+            except IllegalActionError as exc:
+                raise FieldError(("other_bets", k), str(exc)) from None
+            if who == index:
+                raise FieldError(("other_bets", k), f"{me.name} is the player asking, not another")
+            others.append(read_int(v, ("other_bets", k)))
     else:
         raise FieldError(("other_bets",), "expected {name: stake}")
     max_other = max(others, default=0)
@@ -383,7 +401,7 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         return sum(p for h, p in dist.distribution.items() if h >= b)
 
     def expected_gain(b: int) -> float:
-        win = chance_at_least(b)
+        win = float(chance_at_least(b))
         return win * (2 * b if b >= max_other else b) - (1 - win) * b
 
     stake_now = me.stake
