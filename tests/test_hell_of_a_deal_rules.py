@@ -218,3 +218,113 @@ def test_action_text_round_trips(line):
 def test_unreadable_actions_raise(line):
     with pytest.raises(InvalidActionError):
         Action.parse(line)
+
+
+# ---------------------------------------------------------------------------------------
+# Review fixes: the engine on whole positions.
+
+from oracle.games.hell_of_a_deal import apply_action, legal_actions, load_position  # noqa: E402
+from oracle.registry import QuestionContext, question_kinds  # noqa: E402
+from oracle.games.hell_of_a_deal import GAME  # noqa: E402
+
+BIG = {"Nick Hauss": {"default_hand": "A A K K"}, "The Devil Himself": {"default_hand": "K K"},
+       "Demona": {"default_hand": "A A"}}
+
+
+def ask(position, kind, **params):
+    rules = GAME.default_rules()
+    ctx = QuestionContext(game=GAME, rules=rules, position=position,
+                          state=load_position(position, rules), params=params)
+    return question_kinds("hell-of-a-deal")[kind].handler(ctx).answer
+
+
+def test_a_lone_player_at_ten_has_nobody_to_take_the_temptation():
+    # "the Temptation must be suffered by another player": with nobody else there is no one,
+    # and the round goes on (it used to wait for an assignment no line could express).
+    assert apply_temptation({"Anna": 10}, "Anna", 2) == {"Anna": 10}
+    state = load_position({"boss": "Demona", "bosses": BIG, "boss_deck": [], "phase": "preflop",
+                           "boss_hole": "Ks Kd", "players": [{"name": "Anna", "hand": "2c 3c 4c", "temptation": 10}],
+                           "history": ["Anna bets Wild as Earn a Soul"]}, {})
+    assert state.assign_overflow == 0 and legal_actions(state) == ["Anna is done"]
+
+
+def _showdown(boss, deck, winner=True):
+    hand = "Qc Qh Qs" if winner else "9d 7c 6d"
+    return {"boss": boss, "bosses": BIG, "boss_deck": deck, "phase": "showdown", "souls": 9,
+            "board": "Qd Ts 8c 5h 2c", "boss_hole": "3h 4d 9s" if boss != "Demona" else "3h 4d",
+            "players": [{"name": "Anna", "hand": hand, "bets": ["Earn a Soul"]}]}
+
+
+def test_beating_the_devil_himself_wins_the_game():
+    # "The players ALL win the game if at least one player wins their hand against The Devil Himself"
+    state = apply_action(load_position(_showdown("The Devil Himself", ["Nick Hauss"]), {}), "end round")
+    assert state.status == "won" and state.beaten_bosses == ["The Devil Himself"]
+
+
+def test_beating_nick_hauss_never_wins_the_game():
+    # "Having outraged your host by beating him, Nick ... transforms into the 6th Boss, The Devil Himself."
+    state = load_position(_showdown("Nick Hauss", []), {})
+    with pytest.raises(IllegalActionError, match="Boss deck is empty"):
+        apply_action(state, "end round")
+    state = apply_action(load_position(_showdown("Nick Hauss", ["The Devil Himself"]), {}), "end round")
+    assert state.status == "going on" and state.boss.name == "The Devil Himself"
+
+
+def test_an_empty_boss_deck_after_a_minion_is_no_loss():
+    # The only losses are Temptation and Souls ("The team loses the game if either of the
+    # following occurs"); a position without a next Boss cannot end its round.
+    state = load_position(_showdown("Demona", []), {})
+    with pytest.raises(IllegalActionError, match="Boss deck is empty"):
+        apply_action(state, "end round")
+    assert state.status == "going on"
+    nobody = load_position(_showdown("Nick Hauss", [], winner=False), {})
+    assert apply_action(nobody, "end round").boss.name == "Nick Hauss"  # faced again
+
+
+def test_the_boss_must_use_a_hole_card_so_the_showdown_waits_for_them():
+    # "The Boss's Hole card(s) (using 1 card is mandatory)": unknown hole cards are dealt first.
+    position = {"boss": "Demona", "bosses": BIG, "boss_deck": [], "phase": "river", "board": "2c 3d 7h 9s Jc",
+                "players": [{"name": "Anna", "hand": "As Ah 4c"}], "history": ["Anna bets Earn a Soul", "Anna is done"]}
+    state = load_position(position, {})
+    assert state.pending[0].kind == "deal_boss" and not state.results
+    state = apply_action(state, "deal Boss Ks Kd")
+    assert state.results["Anna"]["outcome"] == "push"  # Aces with kickers tie the default A-A
+    with pytest.raises(FieldError) as err:
+        load_position(_showdown("Demona", []) | {"boss_hole": None}, {})
+    assert err.value.path == ("boss_hole",)
+
+
+@pytest.mark.parametrize("change, path", [
+    (lambda p: p["players"][0].update(folded="yes"), ("players", 0, "folded")),
+    (lambda p: p["players"][0].update(bets="Earn a Soul"), ("players", 0, "bets")),
+    (lambda p: p["players"][0].update(favors="Double Down"), ("players", 0, "favors")),
+    (lambda p: p.update(boss_deck=5), ("boss_deck",)),
+    (lambda p: p.update(boss_deck="Nick Hauss"), ("boss_deck",)),
+    (lambda p: p.update(phase=["river"]), ("phase",)),
+    (lambda p: p.update(boss=["Demona"]), ("boss",)),
+    (lambda p: p.update(boss={"name": {"x": 1}, "default_hand": "A A"}), ("boss", "name")),
+    (lambda p: p.update(offerings_used="look"), ("offerings_used",)),
+    (lambda p: p.update(favors=[{"name": ["X"], "effect": "heal"}]), ("favors", 0, "name")),
+    (lambda p: p.update(bosses={"Demona": {"default_hand": "A A", "hole_cards": 0}}), ("bosses", "Demona", "hole_cards")),
+    (lambda p: p.update(board="Qd Ts 8c 5h Qc"), ("players", 0, "hand")),
+    (lambda p: p["players"][0].update(hand=None), ("players", 0, "hand")),
+])
+def test_bad_position_fields_are_named(change, path):
+    position = _showdown("Demona", [])
+    change(position)
+    with pytest.raises(FieldError) as err:
+        load_position(position, {})
+    assert err.value.path == path
+
+
+@pytest.mark.parametrize("params, path", [
+    ({"tolls": {"Anna": "x"}}, ("tolls", "Anna")),
+    ({"tolls": {"Zed": 1}}, ("tolls", "Zed")),
+    ({"bones": {"Anna": "Six"}}, ("bones", "Anna")),
+    ({"assignment": {"Anna": -1}}, ("assignment", "Anna")),
+    ({"favors_drawn": {"Anna": 3}}, ("favors_drawn", "Anna")),
+])
+def test_bad_showdown_params_are_named(params, path):
+    with pytest.raises(FieldError) as err:
+        ask(_showdown("Demona", []), "showdown", **params)
+    assert err.value.path == path

@@ -213,6 +213,8 @@ def parse_default_hand(text: Any, path: tuple[str | int, ...]) -> tuple[Card, ..
 
 
 _INT_FIELDS = ("hole_cards", "soul_penalty", "tolls", "player_hand_cards", "stack_reveals")
+# "using 1 card is mandatory" for the Boss, "You must use one of your hole cards" for players.
+_AT_LEAST_ONE = ("hole_cards", "player_hand_cards")
 _BOOL_FIELDS = (
     "big_table",
     "bans_board_high_card",
@@ -239,14 +241,15 @@ def boss_from_mapping(
     for key in data:
         if key not in BOSS_FIELDS:
             raise FieldError((*path, key), f"unknown Boss setting {key!r}; settings: {', '.join(BOSS_FIELDS)}")
-    if "name" not in data:
-        raise FieldError((*path, "name"), "a Boss needs a name")
-    changes: dict[str, Any] = {"name": str(data["name"])}
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise FieldError((*path, "name"), f"a Boss needs a name, got {data.get('name')!r}")
+    changes: dict[str, Any] = {"name": data["name"]}
     for key in _INT_FIELDS:
         if key in data:
             value = data[key]
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise FieldError((*path, key), f"{key} must be a whole number >= 0, got {value!r}")
+            low = 1 if key in _AT_LEAST_ONE else 0
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise FieldError((*path, key), f"{key} must be a whole number >= {low}, got {value!r}")
             changes[key] = value
     for key in ("max_hole_used", "draws_while_at_most"):
         if key in data:

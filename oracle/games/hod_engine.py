@@ -18,6 +18,7 @@ from oracle.games.hod_round import (
     describe_wait,
     end_round,
     finish_turn,
+    next_boss_problem,
     stack_reveals,
 )
 from oracle.games.hod_showdown import toll_options
@@ -68,6 +69,9 @@ def verify(state: HodState, action: Action | str) -> Action:
     if wait["by"] == "dealer":
         if action.kind != "end":
             raise IllegalActionError("the showdown is over: the next step is 'end round'")
+        problem = next_boss_problem(state)
+        if problem:
+            raise IllegalActionError(problem)
         return action
     if action.kind == "end":
         raise IllegalActionError(f"the round is not over: waiting for {describe_wait(wait)}")

@@ -111,8 +111,8 @@ def favor_from_mapping(data: Mapping[str, Any], path: tuple[str | int, ...] = ()
     for key in data:
         if key not in allowed:
             raise FieldError((*path, key), f"unknown Favor field {key!r}; fields: {', '.join(allowed)}")
-    if not data.get("name"):
-        raise FieldError((*path, "name"), "a Favor needs a name")
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise FieldError((*path, "name"), f"a Favor needs a name, got {data.get('name')!r}")
     timing = data.get("timing", "turn")
     if timing not in TIMINGS:
         raise FieldError((*path, "timing"), f"timing must be one of {', '.join(TIMINGS)}, got {timing!r}")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.cards import Card, check_cards, parse_cards
-from oracle.errors import FieldError, InvalidHandError, OracleError
+from oracle.cards import Card, parse_cards
+from oracle.errors import FieldError, OracleError
 from oracle.games.hod_actions import OFFERINGS, RESERVED_NAMES
 from oracle.games.hod_bosses import BOSSES, STANDARD_BOSS_ORDER, Boss, boss_from_mapping, find_boss
 from oracle.games.hod_engine import apply_action
@@ -46,6 +46,16 @@ def _int_field(data: Mapping, key: str, path: tuple, default: int, low: int = 0,
     return value
 
 
+def _list_field(data: Mapping, key: str, path: tuple) -> list:
+    """A list field (absent or null: empty); a string or a mapping is refused by name."""
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise FieldError((*path, key), f"{key} is a list, got {value!r}")
+    return value
+
+
 def _bet_field(text: Any, path: tuple) -> ChipBet:
     parts = str(text).split(" as ")
     chip = find_chip(parts[0])
@@ -71,12 +81,28 @@ def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple) -> 
     return boss
 
 
+def _check_no_card_twice(state: HodState) -> None:
+    """A card may be in one place only; the error names the field where it turns up again."""
+    places: list[tuple[tuple, list[Card]]] = [
+        (("boss_hole",), state.boss_hole), (("tolls",), state.tolls), (("board",), state.board),
+        (("stacks",), list(state.stacks.values())), (("discard",), state.discard),
+    ]
+    places += [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
+    seen: dict[Card, tuple] = {}
+    for path, cards in places:
+        for c in cards:
+            if c in seen:
+                where = ".".join(str(k) for k in seen[c])
+                raise FieldError(path, f"the card {c} is already in {where}: no card is in play twice")
+            seen[c] = path
+
+
 def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodState:
     if not isinstance(position, Mapping):
         raise FieldError((), "a position is a mapping")
     rules = {o.name: o.default for o in OPTIONS} | dict(rules or {})
     favors = dict(FAVORS)
-    for i, data in enumerate(position.get("favors") or []):
+    for i, data in enumerate(_list_field(position, "favors", ())):
         f = favor_from_mapping(data, ("favors", i))
         favors[f.name] = f
     bosses = dict(BOSSES)
@@ -97,6 +123,8 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
     raw_boss = position.get("boss")
     if raw_boss is None:
         raise FieldError(("boss",), "name the Boss faced ('boss: Demona')")
+    if not isinstance(raw_boss, (str, Mapping)):
+        raise FieldError(("boss",), f"the Boss is a name or a mapping of settings, not {raw_boss!r}")
     if isinstance(raw_boss, Mapping):
         boss = _put_boss(bosses, raw_boss, ("boss",))
     else:
@@ -108,6 +136,8 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
     if deck_raw is None:
         order = list(STANDARD_BOSS_ORDER)
         deck_raw = order[order.index(boss.name) + 1:] if boss.name in order else []
+    elif not isinstance(deck_raw, list):
+        raise FieldError(("boss_deck",), f"boss_deck is a list of Boss names, got {deck_raw!r}")
     boss_deck = []
     for i, name in enumerate(deck_raw):
         try:
@@ -126,7 +156,7 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
     if not isinstance(raw_players, list) or not raw_players:
         raise FieldError(("players",), "list the players in seat order (clockwise)")
     phase = position.get("phase", "deal")
-    if phase not in BOARD_SIZE:
+    if not isinstance(phase, str) or phase not in BOARD_SIZE:
         raise FieldError(("phase",), f"phase is one of {', '.join(BOARD_SIZE)}, got {phase!r}")
     players: list[PlayerState] = []
     for i, data in enumerate(raw_players):
@@ -154,13 +184,15 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
         p.curses_face_down = _int_field(data, "face_down_curses", path, 0, 0, MAX_CURSES)
         if p.curses > MAX_CURSES:
             raise FieldError((*path, "face_down_curses"), f"at most {MAX_CURSES} Curses, active and face-down together")
-        p.folded = bool(data.get("folded", False))
-        p.bets = [_bet_field(b, (*path, "bets", j)) for j, b in enumerate(data.get("bets") or [])]
+        p.folded = data.get("folded", False)
+        if not isinstance(p.folded, bool):
+            raise FieldError((*path, "folded"), f"folded must be true or false, got {p.folded!r}")
+        p.bets = [_bet_field(b, (*path, "bets", j)) for j, b in enumerate(_list_field(data, "bets", path))]
         for chip, left in p.chips_left().items():
             if left < 0:
                 raise FieldError((*path, "bets"), f"{name} has only {CHIPS[chip].count} {chip} chip(s)")
         for key, target in (("favors", p.favors), ("played_favors", p.favors_played)):
-            for j, fname in enumerate(data.get(key) or []):
+            for j, fname in enumerate(_list_field(data, key, path)):
                 try:
                     target.append(find_favor(str(fname), favors).name)
                 except OracleError as exc:
@@ -204,15 +236,12 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
     if dealer not in [p.name for p in players]:
         raise FieldError(("dealer",), f"the dealer is one of the players, not {dealer!r}")
     state.dealer = [p.name for p in players].index(dealer)
-    used = position.get("offerings_used") or []
+    used = _list_field(position, "offerings_used", ())
     for i, o in enumerate(used):
-        if o not in OFFERINGS:
+        if not isinstance(o, str) or o not in OFFERINGS:
             raise FieldError(("offerings_used", i), f"Offerings are {', '.join(OFFERINGS)}")
         state.offerings_used.add(o)
-    try:
-        check_cards(state.seen_cards(), what="position")
-    except InvalidHandError as exc:
-        raise FieldError(("players",), str(exc)) from exc
+    _check_no_card_twice(state)
     if len(state.board) != BOARD_SIZE[phase]:
         raise FieldError(("board",), f"the {phase} has {BOARD_SIZE[phase]} board cards, got {len(state.board)}")
     for c in state.boss_revealed:
@@ -225,6 +254,13 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
             raise FieldError(("phase",), "at the deal no cards are dealt yet; use phase preflop")
         queue_deal(state)
     elif phase == "showdown":
+        # The showdown compares cards: the Boss's ("using 1 card is mandatory") and each
+        # player's still in ("You must use one of your hole cards").
+        if not state.boss_hole:
+            raise FieldError(("boss_hole",), "at the showdown the Boss's hole cards are needed")
+        for i, p in enumerate(players):
+            if not p.folded and not p.hand:
+                raise FieldError(("players", i, "hand"), f"at the showdown {p.name} (not folded) needs a hand")
         begin_showdown(state)
     else:
         start_betting(state, phase)

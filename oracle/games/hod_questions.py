@@ -78,10 +78,22 @@ def _state(ctx: QuestionContext) -> HodState:
     return ctx.state
 
 
-def _param_mapping(ctx: QuestionContext, key: str) -> dict[str, Any]:
+def _param_mapping(ctx: QuestionContext, key: str, state: HodState | None = None,
+                   numbers: bool = False, choices: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A params mapping keyed by player name; with ``state`` each key must be a player, with
+    ``numbers`` each value a whole number >= 0, with ``choices`` one of them."""
     value = ctx.params.get(key) or {}
     if not isinstance(value, Mapping):
         raise FieldError((key,), f"{key} maps a player's name to a value")
+    for name, item in value.items():
+        if state is not None and name not in state.names:
+            raise FieldError((key, name), f"{name!r} is not a player ({', '.join(state.names)})")
+        if numbers and (not isinstance(item, int) or isinstance(item, bool) or item < 0):
+            raise FieldError((key, name), f"a whole number >= 0, got {item!r}")
+        if choices and item not in choices:
+            raise FieldError((key, name), f"one of {', '.join(choices)}, got {item!r}")
+        if not numbers and not choices and not isinstance(item, str):
+            raise FieldError((key, name), f"a name, got {item!r}")
     return dict(value)
 
 
@@ -95,10 +107,10 @@ def _param_mapping(ctx: QuestionContext, key: str) -> dict[str, Any]:
                    })
 def showdown_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
-    tolls = _param_mapping(ctx, "tolls")
-    bones = _param_mapping(ctx, "bones")
-    drawn = _param_mapping(ctx, "favors_drawn")
-    assignment = _param_mapping(ctx, "assignment")
+    tolls = _param_mapping(ctx, "tolls", state, numbers=True)
+    bones = _param_mapping(ctx, "bones", state, choices=BONES)
+    drawn = _param_mapping(ctx, "favors_drawn", state)
+    assignment = _param_mapping(ctx, "assignment", state, numbers=True)
     draws = cards_field(ctx.params.get("boss_draws"), ("boss_draws",))
     if state.phase not in ("showdown-prep", "showdown"):
         raise FieldError(("kind",), f"the round is at the {state.phase}: the showdown comes after the River")
@@ -136,7 +148,9 @@ def showdown_question(ctx: QuestionContext) -> Answer:
         try:
             s = apply_action(s, line)
         except OracleError as exc:
-            raise FieldError(("params",), f"{line!r}: {exc}") from exc
+            param = {"toll": "tolls", "bones": "bones", "favor_draw": "favors_drawn",
+                     "boss_hit": "boss_draws"}.get(s.pending[0].kind if s.pending else "", "assignment")
+            raise FieldError((param,), f"{line!r}: {exc}") from exc
     if s.phase != "showdown":
         raise FieldError(("kind",), f"the showdown cannot resolve yet: waiting for {describe_wait(awaiting(s))}")
     before = s.before_showdown

@@ -123,6 +123,33 @@ def advance(state: HodState) -> None:
 # The end of a round and the next one's set-up.
 
 
+NICK_HAUSS = "Nick Hauss"
+THE_DEVIL = "The Devil Himself"
+
+
+def is_final_boss(state: HodState) -> bool:
+    """Beating this Boss wins the game: The Devil Himself ("The players ALL win the game if at
+    least one player wins their hand against The Devil Himself"), or a designer's Big Table
+    Boss at the bottom of the deck. Never Nick Hauss: "Having outraged your host by beating
+    him, Nick ... transforms into the 6th Boss, The Devil Himself"."""
+    boss = state.boss
+    if boss.name == THE_DEVIL:
+        return True
+    return boss.big_table and boss.name != NICK_HAUSS and not state.boss_deck
+
+
+def next_boss_problem(state: HodState) -> str | None:
+    """Why the round cannot end (no Boss to face next), or ``None``."""
+    won_any = any(r["outcome"] == "win" for r in state.results.values())
+    if state.boss.big_table and (not won_any or is_final_boss(state)):
+        return None  # faced again, or the game is won
+    if not state.boss_deck:
+        return (f"the Boss deck is empty: no Boss follows {state.boss.name} (list the Bosses still "
+                "to come in boss_deck; the rulebook's deck always ends with Nick Hauss and The "
+                "Devil Himself)")
+    return None
+
+
 def end_round(state: HodState) -> None:
     """Cleanup, then the next round's set-up (the Boss, Curses flipped, cards dealt)."""
     won_any = any(r["outcome"] == "win" for r in state.results.values())
@@ -132,7 +159,7 @@ def end_round(state: HodState) -> None:
     else:
         if won_any:
             state.beaten_bosses.append(boss.name)
-        if boss.big_table and not state.boss_deck:
+        if won_any and is_final_boss(state):
             state.status, state.reason = "won", (
                 f"a player beat {boss.name} and the team has not lost: 'The players ALL win the "
                 "game if at least one player wins their hand against The Devil Himself, without "
@@ -140,11 +167,7 @@ def end_round(state: HodState) -> None:
             )
             state.phase = "over"
             return
-        if not state.boss_deck:
-            state.status, state.reason = "lost", "the Boss deck is empty and no final Boss was beaten"
-            state.phase = "over"
-            return
-        next_name = state.boss_deck.pop(0)
+        next_name = state.boss_deck.pop(0)  # verify refuses 'end round' with an empty deck
     # Cleanup: Offerings ready, active Curses discarded, chips back, button passes.
     state.offerings_used = set()
     for p in state.players:

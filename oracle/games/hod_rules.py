@@ -204,6 +204,9 @@ def apply_temptation(
     new = dict(levels)
     taken, overflow = split_temptation(new[player], amount)
     new[player] += taken
+    if overflow and not any(temptation_room(level) for level in new.values()):
+        # Nobody is below 10 (a lone player): no one can take it, so none is assigned.
+        overflow = 0
     if overflow:
         if assignment is None:
             raise IllegalActionError(

@@ -80,7 +80,8 @@ def showdown_outcome(state: HodState, name: str, play: BossPlay | None = None) -
                 "reason": "folded: 'A Folded hand is considered a Losing Hand'"}
     sel = player_selection(state, name)
     if sel is None:
-        return {"outcome": "lose", "hand": None, "reason": "no legal hand: every card needs a toll"}
+        why = "no cards in hand" if not p.hand else "no legal hand: every card needs a toll"
+        return {"outcome": "lose", "hand": None, "reason": why}
     outcome = player_outcome(sel.strength, play)
     mine = sel.hand.description
     if play.uses_default:
@@ -119,6 +120,10 @@ def begin_showdown(state: HodState) -> None:
 
 def resolve_showdown(state: HodState) -> None:
     # Red Jack: "deal cards to his hand until the total is over 16" (one card at a time).
+    if not state.boss_hole:
+        # A position that left the Boss's hole cards unknown: they are dealt now.
+        state.pending.append(Pending("deal_boss", None, state.boss.hole_cards))
+        return
     limit = state.boss.draws_while_at_most
     if limit is not None and blackjack_total(state.boss_hole) <= limit and state.stock():
         state.pending.append(Pending("boss_hit", None, 1))

@@ -19,9 +19,11 @@ from oracle.games.hod_rules import (
     blackjack_total,
     gain_curses,
     heal_temptation,
+    healing_floor,
     players_at_max,
     split_temptation,
     team_lost_to_temptation,
+    temptation_room,
 )
 from oracle.registry import RuleOption
 
@@ -193,7 +195,9 @@ def suffer(state: HodState, name: str, amount: int, why: str) -> None:
     taken, overflow = split_temptation(p.temptation, amount)
     p.temptation += taken
     state.log.append(f"{name} suffers {amount} Temptation ({why})")
-    if overflow:
+    if overflow and any(temptation_room(o.temptation) for o in state.players):
+        # "the Temptation must be suffered by another player"; with nobody below 10 (a lone
+        # player) there is no one to take it and nothing waits for an assignment.
         state.assign_overflow += overflow
     check_loss(state)
 
@@ -213,7 +217,9 @@ def heal(state: HodState, target: str, amount: int, why: str) -> str:
     before = p.temptation
     p.temptation = heal_temptation(p.temptation, amount)
     if p.temptation == before:
-        return f"{target} stays at {before}: a Flame Barrier holds"
+        if healing_floor(before):
+            return f"{target} stays at {before}: a Flame Barrier holds"
+        return f"{target} stays at {before}: no Temptation to heal"
     state.log.append(f"{target} heals {before - p.temptation} ({why})")
     return f"{target} heals from {before} to {p.temptation}"
 
