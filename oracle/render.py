@@ -234,6 +234,113 @@ def solve_results(console: Console, results: Sequence[Any]) -> None:
             why.append(f"\nrule: {item.answer.rule}", style="dim")
             table.add_row(ask, why, answer_details(item.answer.answer))
         console.print(table)
+        for item in solved.answers:
+            picture = PICTURES.get(item.question.kind)
+            if item.answer is not None and picture is not None:
+                picture(console, item.question.id, item.answer.answer)
+
+
+def outcome_bar(win: float, push: float, lose: float, width: int = 24) -> Text:
+    """A stacked bar: win █ in green, push or tie ▒ in yellow, lose ░ in red (the shapes
+    tell them apart without colour)."""
+    cells = [round(win * width), round(push * width)]
+    cells.append(max(0, width - sum(cells)) if lose > 0 else 0)
+    bar = Text()
+    for count, glyph, style in zip(cells, "█▒░", ("green", "yellow", "red")):
+        bar.append(glyph * count, style=style)
+    return bar
+
+
+SHORT_CATEGORY = {
+    "five_of_a_kind": "five of a kind",
+    "royal_flush": "royal",
+    "straight_flush": "str. flush",
+    "four_of_a_kind": "quads",
+    "full_house": "full house",
+    "three_of_a_kind": "trips",
+    "two_pair": "two pair",
+    "high_card": "high card",
+}
+
+
+def _percent(value: Any) -> str:
+    return f"{100 * value:5.1f}%" if isinstance(value, (int, float)) else "–"
+
+
+def _swap_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
+    choices = answer.get("choices") or []
+    if not choices:
+        return
+    versus = "win" in choices[0]
+    table = Table(title=f"{qid}: every discard, best first ({answer.get('method', '')})", show_edge=False)
+    table.caption = "win █  tie ▒  lose ░" if versus else None
+    table.add_column("keep", no_wrap=True)
+    table.add_column("discard", no_wrap=True)
+    if versus:
+        table.add_column("win / tie / lose", no_wrap=True)
+        table.add_column("win", justify="right")
+        table.add_column("tie", justify="right")
+    table.add_column("likeliest hands", ratio=1)
+    for choice in choices:
+        categories = sorted((choice.get("categories") or {}).items(), key=lambda kv: -kv[1])
+        likely = " · ".join(f"{SHORT_CATEGORY.get(name, name)} {100 * p:.0f}%" for name, p in categories[:2] if p)
+        keep = _scalar_text(choice.get("keep") or "")
+        discard = _scalar_text(choice.get("discard") or "none")
+        if choice.get("best"):
+            keep.stylize("bold green")
+        row: list[Any] = [keep, discard]
+        if versus:
+            row += [
+                outcome_bar(choice.get("win", 0), choice.get("tie", 0), choice.get("lose", 0), width=16),
+                _percent(choice.get("win")),
+                _percent(choice.get("tie")),
+            ]
+        table.add_row(*row, likely)
+    console.print(table)
+
+
+def _odds_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
+    players = answer.get("players") or {}
+    if not players:
+        return
+    table = Table(title=f"{qid}: chances against the Boss ({answer.get('method', '')})", show_edge=False)
+    table.caption = "win █  push ▒  lose ░"
+    table.add_column("player")
+    table.add_column("win / push / lose", no_wrap=True)
+    for heading in ("win", "push", "lose", "Souls"):
+        table.add_column(heading, justify="right")
+    for name, odds in players.items():
+        if odds.get("folded"):
+            table.add_row(name, Text("folded", style="dim"), "", "", "", "")
+            continue
+        table.add_row(
+            name,
+            outcome_bar(odds.get("win", 0), odds.get("push", 0), odds.get("lose", 0)),
+            _percent(odds.get("win")),
+            _percent(odds.get("push")),
+            _percent(odds.get("lose")),
+            f"{odds.get('expected_souls', 0):+.3f}",
+        )
+    console.print(table)
+
+
+def _policy_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
+    rows = [row for row in answer.get("thresholds") or [] if row.get("states")]
+    if not rows:
+        return
+    top = max((row["stop_from"] or 0) for row in rows) or 1
+    table = Table(title=f"{qid}: stop once the haul reaches…", show_edge=False)
+    table.add_column("pieces pulled", justify="right")
+    table.add_column("stop from", justify="right")
+    table.add_column("", no_wrap=True)
+    for row in rows:
+        stop = row.get("stop_from")
+        bar = Text("█" * round(20 * (stop or 0) / top), style="cyan") if stop else Text("always draw", style="dim")
+        table.add_row(str(row.get("pieces")), "–" if stop is None else str(stop), bar)
+    console.print(table)
+
+
+PICTURES = {"best-swap": _swap_picture, "odds": _odds_picture, "stop-policy": _policy_picture}
 
 
 OUTCOME_STYLES = {
