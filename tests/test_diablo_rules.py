@@ -167,3 +167,87 @@ def test_position_errors_name_the_field():
     with pytest.raises(FieldError) as err:
         load_position({"seats": seats}, {"pot_cap": "big"})
     assert err.value.path == ("rules", "pot_cap")
+
+
+def test_a_player_all_in_from_the_ante_did_not_check_so_the_hand_is_played_out():
+    """"If everyone checks, the cards are thrown in": Anna, all in with her last chip, cannot
+    check, so when Ben and Carla check the hand goes to the draw and the showdown instead of
+    throwing away her last chip; nobody opened, so nobody is liable."""
+    game = table(chips=(1, 20, 20), dealer=2)
+    deal(game, Anna="As Ad Ah 7c 4d", Ben="Kd 9s 8h 6c 3d", Carla="Qh Jh 8c 5d 4s")
+    for line in ["Ben checks", "Carla checks"]:
+        game.do(line)
+    assert game.phase == "draw" and game.names[game.to_act] == "Anna"
+    for line in ["Anna stands pat", "Ben stands pat", "Carla stands pat", "Ben checks", "Carla checks"]:
+        game.do(line)
+    result = game.results[-1]
+    assert result.ending == "showdown" and result.won == {"Anna": 3}
+    assert (result.opener, result.liable) == (None, False)
+
+
+def test_everyone_checking_still_throws_the_cards_in_when_nobody_is_all_in():
+    game = table(chips=(20, 20, 20), dealer=2)
+    for line in ["Anna checks", "Ben checks", "Carla checks"]:
+        game.do(line)
+    assert game.results[-1].ending == "everyone checked" and game.pot == 6
+
+
+def _seven_player_bigger_draw(swap_last=None):
+    from oracle.cards import full_deck
+
+    deck = [str(c) for c in full_deck()]
+    names = ("Anna", "Ben", "Carla", "Dan", "Eve", "Fay", "Gus")
+    game = DiabloGame.new(names=names, chips=[50] * 7, dealer=0, rules=DiabloRules(bigger_draw=True))
+    for k, name in enumerate(names):
+        game.do(f"{name} is dealt {' '.join(deck[5 * k:5 * k + 5])}")
+    game.do("Ben bets 1")
+    for name in ("Carla", "Dan", "Eve", "Fay", "Gus", "Anna"):
+        game.do(f"{name} calls")
+    stock, pile = deck[35:], []
+    for k, name in enumerate(names[1:] + names[:1]):
+        thrown = deck[5 * names.index(name):5 * names.index(name) + 3]
+        game.do(f"{name} discards {' '.join(thrown)}")
+        drawn = [stock.pop(0) if stock else pile.pop(0) for _ in range(3)]
+        if name == "Anna" and swap_last:
+            drawn[-1] = swap_last(thrown, pile)
+        pile += thrown
+        game.do(f"{name} receives {' '.join(drawn)}")
+    return game
+
+
+def test_the_discards_are_reshuffled_when_the_stock_runs_out():
+    """Seven players under the bigger draw: 35 cards dealt leave a stock of 17, and 21 are
+    drawn; the last four come from the discards of the players who drew before."""
+    game = _seven_player_bigger_draw()
+    assert game.phase == "bet" and game.betting_round == 2
+    known = game.known_cards()
+    assert len(known) == len(set(known)) == 52
+    with pytest.raises(IllegalActionError, match="own discard"):
+        _seven_player_bigger_draw(swap_last=lambda thrown, pile: thrown[0])
+
+
+def test_a_card_on_the_discard_pile_cannot_be_drawn_while_the_stock_lasts():
+    game = table()
+    deal(game, Anna="As 7c 8d Jc 4h")
+    for line in ["Anna bets 1", "Ben calls", "Carla calls", "Anna discards 7c 8d"]:
+        game.do(line)
+    with pytest.raises(IllegalActionError, match="on the discard pile"):
+        game.do("Anna receives 7c Kd")
+
+
+def test_an_action_that_is_not_a_line_is_reported_on_its_field():
+    seats = [{"name": n, "chips": 10} for n in ("Anna", "Ben", "Carla")]
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": seats, "history": ["Ben bets 1", 5]}, {})
+    assert err.value.path == ("history", 1)
+    from oracle.games.diablo_questions import GAME
+    from oracle.registry import QuestionContext, question_kinds
+
+    state = load_position({"seats": seats}, {})
+    for kind, params, path in (("legal-moves", {"action": 5}, ("action",)),
+                               ("showdown", {"hand": True}, ("hand",))):
+        ctx = QuestionContext(game=GAME, rules=GAME.default_rules(), position={"seats": seats},
+                              state=state, params=params)
+        with pytest.raises(FieldError) as err:
+            question_kinds("diablo")[kind].handler(ctx)
+        assert err.value.path == path

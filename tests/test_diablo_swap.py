@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from oracle.cards import Rank, full_deck, parse_cards
+from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, evaluate, strength
 from oracle.solve.diablo_swap import Opponent, best_swap, discard_choices
 
@@ -34,6 +34,8 @@ def brute_force(hand, opponents=(), dead=(), max_discard=2):
                     theirs = [strength(list(known) + list(f), DIABLO) for (known, _), f in zip(opponents, fill)]
                     me = strength(mine, DIABLO)
                     results["win" if me > max(theirs) else "tie" if me == max(theirs) else "lose"] += 1
+                    if me >= max(theirs):
+                        results["equity"] += Fraction(1, 1 + theirs.count(me))
             out[frozenset(discard)] = (categories, results)
     return out
 
@@ -109,7 +111,7 @@ def test_unknown_opponent_is_exact_when_small_and_matches_brute_force():
     rows = _by_discard(answer)
     for discard, (categories, results) in brute_force(hand, opponents=[((), 5)], dead=dead).items():
         row = rows[discard]
-        n = sum(results.values())
+        n = results["win"] + results["tie"] + results["lose"]
         assert row["deals"] == n
         assert row["exact"]["win"] == f"{results['win']}/{n}"
         assert row["exact"]["tie"] == f"{results['tie']}/{n}"
@@ -170,3 +172,43 @@ def test_no_opponent_pinned():
         "pair": 649, "high_card": 0,
     }
     assert best["expected_category"] == pytest.approx(float(Fraction(15 * 7 + 21 * 6 + 228 * 3 + 168 * 2 + 649, 1081)), abs=1e-6)
+
+
+@pytest.mark.parametrize("hand,opponents,unseen", [
+    # a known flush and a pair of Kings with three cards to come: the known hand is walked
+    # first, the unknown one compared in numpy
+    ("9h 9c Kd 4s 7c", [("Ah Jh 8h 5h Kh", 0), ("Ks Kc", 3)], "2s 2d 9s 9d Qh Qs 8s 6d 3c 3d"),
+    # two opponents each waiting for one card: the first one's completions are walked; three-way
+    # ties on the board-like hands share the pot three ways
+    ("Ac Kc Qd Jd 5h", [("As Ks Qs Js", 1), ("Ah Kh Qh Jh", 1)], "Ad Kd 5c 5s 6d 7d 8h 9h Tc 3c"),
+])
+def test_several_opponents_with_unknown_cards_match_brute_force(hand, opponents, unseen):
+    hand = parse_cards(hand)
+    opps = [(parse_cards(known), u) for known, u in opponents]
+    keep = set(hand) | set(parse_cards(unseen)) | {c for known, _ in opps for c in known}
+    dead = [c for c in full_deck() if c not in keep]
+    answer = best_swap(hand, opponents=[Opponent(name=f"o{k}", known=tuple(known), unknown=u)
+                                        for k, (known, u) in enumerate(opps)], dead=dead)
+    assert answer["method"] == "exact"
+    rows = _by_discard(answer)
+    for discard, (categories, results) in brute_force(hand, opponents=opps, dead=dead).items():
+        row = rows[discard]
+        n = results["win"] + results["tie"] + results["lose"]
+        assert row["deals"] == n
+        assert row["exact"]["win"] == f"{results['win']}/{n}"
+        assert row["exact"]["tie"] == f"{results['tie']}/{n}"
+        assert row["exact"]["equity"] == str(Fraction(results["equity"], n))
+
+
+def test_unknown_opponent_enumeration_is_exact_when_it_fits_in_seconds():
+    """Sixteen unseen cards and an unknown opponent: 2.6 million deals. The exact answer
+    (numpy over the opponent's hands) takes a fraction of a second, so it is given exactly."""
+    import time
+
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    dead = [c for c in full_deck() if c not in hand][:31]
+    start = time.perf_counter()
+    answer = best_swap(hand, opponents=[Opponent(name="u", known=(), unknown=5)], dead=dead)
+    assert answer["method"] == "exact" and answer["deals_to_enumerate"] == 2_647_008
+    assert time.perf_counter() - start < 5
+    assert all(row["deals"] * 1 == row["outcomes"] * 4368 for row in answer["choices"] if row["draw"] == 0)

@@ -144,6 +144,7 @@ class DiabloGame(LegalMoves):
     pending: list[int] = field(default_factory=list)
     drawn: list[int | None] = field(default_factory=list)
     discards: list[Card] = field(default_factory=list)
+    own_discards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     declared: list[str | None] = field(default_factory=list)
     actions_this_hand: int = 0
     results: list[HandResult] = field(default_factory=list)
@@ -217,6 +218,7 @@ class DiabloGame(LegalMoves):
         self.pending = [0] * self.n
         self.drawn = [None] * self.n
         self.discards = []
+        self.own_discards = {}
         self.declared = [None] * self.n
         self.opener = None
         self.actions_this_hand = 0
@@ -290,8 +292,11 @@ class DiabloGame(LegalMoves):
     def _end_round(self) -> None:
         self.to_act = None
         if self.betting_round == 1:
-            someone_checked = bool(self.acted)
-            if self.opener is None and someone_checked:
+            # "If everyone checks, the cards are thrown in": only when every player still in
+            # checked. A player all in (from the ante) did not check, and their chips are not
+            # thrown into a pot they could no longer play for: the hand goes on to the draw.
+            everyone_checked = all(i in self.acted for i in range(self.n) if self.in_hand[i])
+            if self.opener is None and everyone_checked:
                 self._everyone_checked()
                 return
             self._start_draw()
@@ -521,8 +526,8 @@ class DiabloGame(LegalMoves):
 
     def do(self, action: Action | str) -> Action:
         """Verify and apply one action line; returns the action applied."""
-        if isinstance(action, str):
-            action = Action.parse(action)
+        if not isinstance(action, Action):
+            action = Action.parse(action)  # raises InvalidActionError for anything but a line
         self.verify(action)
         self._apply(action)
         self.history.append(str(action))
@@ -585,6 +590,7 @@ class DiabloGame(LegalMoves):
             self.hands[seat] = [None] * HAND_SIZE
         else:
             count = len(action.cards)
+            self.own_discards[seat] = tuple(action.cards)
             for card in action.cards:
                 if card in hand:
                     hand.remove(card)
@@ -603,6 +609,8 @@ class DiabloGame(LegalMoves):
         elif kind == "receive":
             for card in cards:
                 hand[hand.index(None)] = card
+                if card in self.discards:  # back from the reshuffled discard pile
+                    self.discards.remove(card)
             self.pending[seat] = 0
         else:
             self.hands[seat] = list(cards)

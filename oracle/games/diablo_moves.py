@@ -201,7 +201,20 @@ class LegalMoves:
                 raise IllegalActionError(f"{name} is not waiting for cards from the draw")
             if len(cards) != self.pending[seat]:
                 raise IllegalActionError(f"{name} drew {self.pending[seat]} cards, not {len(cards)}")
-            new = list(cards)
+            # When the stock runs out (six or seven players under the bigger draw), the
+            # discards of the players who drew before are shuffled to finish the draw.
+            reshuffled = self.reshuffled_for(seat)
+            from_pile = [c for c in cards if c in self.discards]
+            if len(from_pile) > reshuffled:
+                raise IllegalActionError(
+                    f"{from_pile[0]} is on the discard pile" + (
+                        "" if reshuffled == 0 else
+                        f"; only {reshuffled} of {name}'s cards come from the reshuffled discards"))
+            own = self.own_discards.get(seat, ())
+            mine = [c for c in from_pile if c in own]
+            if mine:
+                raise IllegalActionError(f"{mine[0]} is {name}'s own discard: it is not reshuffled for {name}")
+            new = [c for c in cards if c not in from_pile]
         else:
             if not self.in_hand[seat]:
                 raise IllegalActionError(f"{name} has folded; a folded hand is not shown")
@@ -227,6 +240,16 @@ class LegalMoves:
             raise IllegalActionError(f"the pot of {self.carried} from a hand everyone checked must be played out first")
         if self.actions_this_hand or self.phase != "bet" or self.betting_round != 1:
             raise IllegalActionError("the game can end only between hands, not in the middle of one")
+
+    def reshuffled_for(self, seat: int) -> int:
+        """How many of the cards this player draws come from the reshuffled discards: the
+        stock is 52 less the cards dealt and the cards drawn by those who drew before."""
+        stock = 52 - HAND_SIZE * sum(self.dealt)
+        for i in self._draw_order():
+            if i == seat:
+                break
+            stock -= self.drawn[i] or 0
+        return max(0, (self.drawn[seat] or 0) - max(0, stock))
 
     def _where_is(self, card: Card) -> str | None:
         for i in range(self.n):
@@ -270,7 +293,7 @@ class LegalMoves:
 
     def can(self, action: Action | str) -> bool:
         try:
-            self.verify(Action.parse(action) if isinstance(action, str) else action)
+            self.verify(action if isinstance(action, Action) else Action.parse(action))
         except (IllegalActionError, InvalidActionError):
             return False
         return True

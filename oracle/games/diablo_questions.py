@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.cards import Card, format_cards, parse_cards
+from oracle.cards import Card, parse_cards
 from oracle.errors import (
     CardParseError,
     FieldError,
@@ -15,7 +15,7 @@ from oracle.errors import (
     InvalidHandError,
 )
 from oracle.eval.strength import CATEGORY_SLUGS
-from oracle.games.diablo_actions import Action, DiabloRules
+from oracle.games.diablo_actions import DiabloRules
 from oracle.registry import (
     Answer,
     GameInfo,
@@ -83,6 +83,8 @@ def legal_moves(ctx: QuestionContext) -> Answer:
         "waiting_for": game.waiting_for(),
     }
     line = ctx.params.get("action")
+    if line is not None and not isinstance(line, str):
+        raise FieldError(("action",), f"an action line such as 'Carla raises to 8', got {line!r}")
     if line is not None:
         try:
             game.copy().do(line)
@@ -113,6 +115,8 @@ def apply(ctx: QuestionContext) -> Answer:
 def _result(ctx: QuestionContext):
     game = _state(ctx)
     number = ctx.params.get("hand")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise FieldError(("hand",), f"a hand's number (1 = the position's deal), got {number!r}")
     if number is None:
         if not game.results:
             raise FieldError(("hand",), "no hand has ended yet in this position's history")
@@ -194,7 +198,8 @@ def _cards(value: Any, path: tuple) -> list[Card]:
                        "dead": Param("cards known to be out of the deck, besides those in the position"),
                        "samples": Param("Monte Carlo deals per choice when exact is too slow (default 20000)"),
                        "seed": Param("Monte Carlo seed (default 1)"),
-                       "exact_limit": Param("most deals enumerated exactly (default 3000000)"),
+                       "exact_limit": Param("most deals enumerated exactly (default 1000000000); "
+                                             "exact also needs an estimated time under 8 s"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
                    })
 def best_swap_question(ctx: QuestionContext) -> Answer:

@@ -28,9 +28,11 @@ from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, category_slug, decode
 
-# About 1.5 microseconds per hand on the benchmark machine: 3 million evaluations with the
-# loops around them stay well inside the 10 s the issue allows for an exact answer.
-EXACT_LIMIT = 3_000_000
+# The exact answer against unknown opponent cards is used when the deals to enumerate are at
+# most ``exact_limit`` and the estimated time (``_estimate_seconds``, calibrated on the
+# benchmark machine) is at most EXACT_SECONDS; otherwise a seeded Monte Carlo.
+EXACT_LIMIT = 1_000_000_000
+EXACT_SECONDS = 8.0
 DEFAULT_SAMPLES = 20_000
 Z95 = 1.959963984540054
 
@@ -56,9 +58,19 @@ class ChoiceResult:
     equity: Fraction = Fraction(0)
     sampled: bool = False
     equity_sq: float = 0.0  # Monte Carlo: sum of squared per-deal equities
+    # deals tied at the top, by how many others share it (the pot splits 1 + that many ways)
+    ties: Counter = field(default_factory=Counter)
+
+    def finish(self) -> None:
+        """Totals from the win and tie counts: equity counts a win 1 and a tie 1/(1+others)."""
+        self.tie = sum(self.ties.values())
+        self.equity = Fraction(self.win) + sum((Fraction(c, m + 1) for m, c in self.ties.items()), Fraction(0))
+        self.equity_sq = float(self.win + sum((Fraction(c, (m + 1) ** 2) for m, c in self.ties.items()), Fraction(0)))
+        self.deals = self.win + self.tie + self.lose
 
     def key(self) -> tuple:
-        return (tuple(sorted(self.strengths.items())), self.deals, self.win, self.tie, self.lose, self.equity)
+        return (tuple(sorted(self.strengths.items())), self.deals, self.win, self.lose,
+                tuple(sorted(self.ties.items())))
 
 
 def discard_choices(hand: Sequence[Card], bigger_draw: bool = False) -> list[tuple[Card, ...]]:
@@ -98,14 +110,16 @@ def _opponent_strengths_known(opponents: Sequence[Opponent]) -> list[int]:
     return [strength_of_codes([c.code for c in o.known], DIABLO) for o in opponents]
 
 
-def _score(mine: int, others: Sequence[int]) -> tuple[int, Fraction]:
-    """(+1 win, 0 tie, -1 lose) and the share of the pot: ties share equally."""
+def _tally(result: "ChoiceResult", mine: int, others: Sequence[int], count: int = 1) -> None:
+    """Count one deal (or ``count`` equal deals): a win, a loss, or a tie with the others
+    holding the best hand (ties share the pot equally)."""
     best = max(others)
     if mine > best:
-        return 1, Fraction(1)
-    if mine < best:
-        return -1, Fraction(0)
-    return 0, Fraction(1, 1 + sum(1 for s in others if s == best))
+        result.win += count
+    elif mine < best:
+        result.lose += count
+    else:
+        result.ties[sum(1 for s in others if s == best)] += count
 
 
 def _count_deals(pool: int, draw: int, unknowns: Sequence[int]) -> int:
@@ -117,17 +131,76 @@ def _count_deals(pool: int, draw: int, unknowns: Sequence[int]) -> int:
     return total
 
 
-def _fills(pool: list[int], unknowns: Sequence[int]):
-    """Every way to deal the opponents' unknown cards from ``pool``, one opponent after another."""
-    if not unknowns:
-        yield ()
-        return
-    first, rest = unknowns[0], unknowns[1:]
-    for combo in combinations(pool, first):
-        taken = set(combo)
-        remaining = [c for c in pool if c not in taken]
-        for tail in _fills(remaining, rest):
-            yield (combo, *tail)
+def _estimate_seconds(pool: int, draws: Sequence[int], unknowns: Sequence[int]) -> float:
+    """Rough time of the exact enumeration (see ``_exact_deals``) on the benchmark machine:
+    each opponent's completions ranked once, every hand of the opponents but the last walked
+    in Python, and the last opponent's completions compared in numpy."""
+    table = sum(math.comb(pool, u) for u in unknowns)
+    prefixes = vector = 0
+    for k in draws:
+        walked = math.comb(pool, k)
+        left = pool - k
+        for u in unknowns[:-1]:
+            walked *= math.comb(left, u)
+            left -= u
+        prefixes += walked
+        vector += walked * math.comb(pool, unknowns[-1])
+    return 2.5e-6 * table + 3e-5 * prefixes + 1.2e-8 * vector
+
+
+def _completion_tables(codes: list[int], opponents: Sequence[Opponent]) -> list[tuple[list[int], list[int]]]:
+    """For each opponent, every way to complete their hand from the unseen cards: the bit
+    mask of the cards taken (bit i = ``codes[i]``) and the hand's strength."""
+    tables = []
+    for o in opponents:
+        known = tuple(c.code for c in o.known)
+        masks, values = [], []
+        for combo in combinations(range(len(codes)), o.unknown):
+            masks.append(sum(1 << i for i in combo))
+            values.append(strength_of_codes(known + tuple(codes[i] for i in combo), DIABLO))
+        tables.append((masks, values))
+    return tables
+
+
+def _exact_deals(result: "ChoiceResult", kept: tuple[int, ...], k: int, codes: list[int],
+                 tables: list[tuple[list[int], list[int]]], arrays: tuple) -> None:
+    """Every draw of ``k`` cards and every deal of the opponents' unknown cards from the rest:
+    the opponents before the last are walked one by one, the last one's completions are
+    compared all at once (numpy)."""
+    import numpy as np
+
+    last_masks, last_values = arrays
+    bits = {c: 1 << i for i, c in enumerate(codes)}
+
+    def walk(j: int, used: int, mine: int, best: int, equal: int) -> None:
+        if j < len(tables) - 1:
+            masks, values = tables[j]
+            for m, v in zip(masks, values):
+                if m & used:
+                    continue
+                if v > best:
+                    walk(j + 1, used | m, mine, v, 1)
+                elif v == best:
+                    walk(j + 1, used | m, mine, best, equal + 1)
+                else:
+                    walk(j + 1, used | m, mine, best, equal)
+            return
+        values = last_values[(last_masks & used) == 0]
+        if best < 0:
+            top, tied = values, np.ones(len(values), dtype=np.int64)
+        else:
+            top = np.maximum(values, best)
+            tied = (values == top).astype(np.int64) + np.where(top == best, equal, 0)
+        result.win += int(np.count_nonzero(top < mine))
+        result.lose += int(np.count_nonzero(top > mine))
+        at = tied[top == mine]
+        if len(at):
+            for m, c in enumerate(np.bincount(at)):
+                if c:
+                    result.ties[m] += int(c)
+
+    for draw in combinations(codes, k):
+        walk(0, sum(bits[c] for c in draw), strength_of_codes(kept + draw, DIABLO), -1, 0)
 
 
 def _evaluate_choice(
@@ -138,6 +211,8 @@ def _evaluate_choice(
     exact: bool,
     samples: int,
     rng: random.Random,
+    tables: list | None = None,
+    arrays: tuple | None = None,
 ) -> ChoiceResult:
     kept = tuple(c.code for c in hand if c not in discard)
     k = len(discard)
@@ -149,52 +224,27 @@ def _evaluate_choice(
     if not opponents:
         return result
     unknowns = [o.unknown for o in opponents]
-    known_codes = [tuple(c.code for c in o.known) for o in opponents]
     if not any(unknowns):
         others = _opponent_strengths_known(opponents)
         for mine, count in result.strengths.items():
-            sign, share = _score(mine, others)
-            _tally(result, sign, share, count)
-        result.deals = result.outcomes
-        return result
-    if exact:
-        for draw in combinations(codes, k):
-            mine = strength_of_codes(kept + draw, DIABLO)
-            taken = set(draw)
-            pool = [c for c in codes if c not in taken]
-            for fill in _fills(pool, unknowns):
-                others = [strength_of_codes(known_codes[j] + fill[j], DIABLO) for j in range(len(opponents))]
-                sign, share = _score(mine, others)
-                _tally(result, sign, share, 1)
-        result.deals = result.win + result.tie + result.lose
-        return result
-    result.sampled = True
-    need = k + sum(unknowns)
-    square = 0.0
-    for _ in range(samples):
-        cards = rng.sample(codes, need)
-        mine = strength_of_codes(kept + tuple(cards[:k]), DIABLO)
-        others = []
-        at = k
-        for j, u in enumerate(unknowns):
-            others.append(strength_of_codes(known_codes[j] + tuple(cards[at:at + u]), DIABLO))
-            at += u
-        sign, share = _score(mine, others)
-        _tally(result, sign, share, 1)
-        square += float(share) ** 2
-    result.deals = samples
-    result.equity_sq = square
-    return result
-
-
-def _tally(result: ChoiceResult, sign: int, share: Fraction, count: int) -> None:
-    if sign > 0:
-        result.win += count
-    elif sign < 0:
-        result.lose += count
+            _tally(result, mine, others, count)
+    elif exact:
+        _exact_deals(result, kept, k, codes, tables, arrays)
     else:
-        result.tie += count
-    result.equity += share * count
+        result.sampled = True
+        known_codes = [tuple(c.code for c in o.known) for o in opponents]
+        need = k + sum(unknowns)
+        for _ in range(samples):
+            cards = rng.sample(codes, need)
+            mine = strength_of_codes(kept + tuple(cards[:k]), DIABLO)
+            others = []
+            at = k
+            for j, u in enumerate(unknowns):
+                others.append(strength_of_codes(known_codes[j] + tuple(cards[at:at + u]), DIABLO))
+                at += u
+            _tally(result, mine, others)
+    result.finish()
+    return result
 
 
 def best_swap(
@@ -219,7 +269,17 @@ def best_swap(
     choices = discard_choices(hand, bigger_draw)
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
-    exact = work <= exact_limit
+    # The opponent with the most unknown cards goes last: its deals are compared in numpy.
+    walk_order = sorted(opponents, key=lambda o: o.unknown)
+    seconds = (_estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
+               if any(unknowns) else 0.0)
+    exact = work <= exact_limit and seconds <= EXACT_SECONDS
+    tables = arrays = None
+    if any(unknowns) and exact:
+        import numpy as np
+
+        tables = _completion_tables([c.code for c in unseen], walk_order)
+        arrays = (np.array(tables[-1][0], dtype=np.int64), np.array(tables[-1][1], dtype=np.int64))
     symmetries = _suit_symmetries(
         [frozenset(hand), frozenset(dead)] + [frozenset(o.known) for o in opponents]
     )
@@ -230,7 +290,7 @@ def best_swap(
         twin = next((computed[_mapped(discard, m)] for m in symmetries if _mapped(discard, m) in computed), None)
         if twin is None:
             rng = random.Random(seed * 1_000_003 + index)
-            twin = _evaluate_choice(hand, discard, unseen, opponents, exact, samples, rng)
+            twin = _evaluate_choice(hand, discard, unseen, opponents, exact, samples, rng, tables, arrays)
             computed[canon] = twin
         results.append(_as_choice(twin, discard))
     groups: dict[tuple, list[ChoiceResult]] = {}
@@ -256,6 +316,7 @@ def best_swap(
     }
     if any(unknowns):
         answer["deals_to_enumerate"] = work
+        answer["estimated_exact_seconds"] = round(seconds, 3)
         if not exact:
             answer.update(samples=samples, seed=seed, confidence=0.95)
     return answer
