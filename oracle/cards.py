@@ -258,6 +258,6 @@ def check_cards(
                 f"more than four cards of rank {card.rank.value!r} ({what}): a deck has four"
             )
     if minimum is not None and len(cards) < minimum:
-        raise InvalidHandError(f"{what} needs at least {minimum} cards, got {len(cards)}")
+        raise InvalidHandError(f"too few cards ({what}): at least {minimum} needed, got {len(cards)}")
     if maximum is not None and len(cards) > maximum:
-        raise InvalidHandError(f"{what} takes at most {maximum} cards, got {len(cards)}")
+        raise InvalidHandError(f"too many cards ({what}): at most {maximum} allowed, got {len(cards)}")

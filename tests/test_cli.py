@@ -77,7 +77,7 @@ def test_bad_line_on_standard_input_is_reported_with_its_number_and_exit_2():
         (["rank", "9h 9h 2 2 K"], "the same card '9h' appears twice"),
         (["rank", "9 9 9 9 9"], "more than four cards of rank '9'"),
         (["rank", "As Ks Jk"], "Joker is not in this game's deck"),
-        (["rank", "As Ks Qs Js Ts 9s 8s 7s"], "at most 7 cards"),
+        (["rank", "As Ks Qs Js Ts 9s 8s 7s"], "too many cards (hand): at most 7 allowed, got 8"),
         (["compare", "As", "Ks Kx"], "unknown card 'Kx'"),
     ],
 )
