@@ -4,7 +4,8 @@ Run by hand:  python bench/bench_hod_odds.py [--runs 7] [--verify]
 
 Cases (seeded deals): one player (45 unseen cards: 990 runouts x 903 Boss hands = 893,970
 showdowns), four players (36 unseen: 630 x 561), and Nick Hauss's three cards with one
-player (45 unseen: 990 x 12,341). "cold" is the first call in a fresh process (tables read
+player (45 unseen: 990 x 12,341); before the Flop with the Boss's two cards known, one
+player (47 unseen: 1,533,939 boards) and four players (38 unseen: 501,942 boards). "cold" is the first call in a fresh process (tables read
 from the cache directory); the other runs are warm. ``--verify`` also checks the one-player
 Flop case against plain loops over ``best_selection``/``boss_play`` (minutes).
 """
@@ -37,10 +38,25 @@ def flop_problem(players: int, boss_cards: int = 2, seed: int = 21) -> OddsProbl
     )
 
 
+def preflop_boss_known(players: int, seed: int = 21) -> OddsProblem:
+    """Before the Flop with the Boss's two hole cards known (``boss_cards: all``): every one
+    of the C(n, 5) boards is enumerated; the cost is per runout, not per Boss hand."""
+    deck = full_deck()
+    random.Random(seed).shuffle(deck)
+    seats = tuple(SeatHand(name=f"P{i + 1}", cards=tuple(deck[3 * i:3 * i + 3]), souls_if_won=1)
+                  for i in range(players))
+    at = 3 * players
+    return OddsProblem(board=(), seats=seats,
+                       boss=BossHand(known=tuple(deck[at:at + 2]), unknown=0,
+                                     default_hand=tuple(parse_cards("Q Q T T"))))
+
+
 CASES = {
     "flop-1-player": lambda: flop_problem(1),
     "flop-4-players": lambda: flop_problem(4),
     "flop-nick-hauss-3-cards": lambda: flop_problem(1, boss_cards=3),
+    "preflop-boss-known-1-player": lambda: preflop_boss_known(1),
+    "preflop-boss-known-4-players": lambda: preflop_boss_known(4),
 }
 
 
@@ -72,7 +88,11 @@ def main() -> None:
     for name in CASES:
         median, timings, deals = time_case(name, args.runs)
         colds = [cold(name) for _ in range(3)]
-        print(f"{name}: {deals:,} showdowns; warm median {median:.3f} s "
+        from oracle.solve.hod_odds import estimated_exact_seconds, unseen_cards
+
+        problem = CASES[name]()
+        estimate = estimated_exact_seconds(problem, len(unseen_cards(problem)))
+        print(f"{name}: {deals:,} showdowns; estimate {estimate:.2f} s; warm median {median:.3f} s "
               f"(min {min(timings):.3f}, max {max(timings):.3f}); cold median {statistics.median(colds):.3f} s")
     if args.verify:
         sys.path.insert(0, "tests")

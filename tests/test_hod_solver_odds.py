@@ -4,6 +4,7 @@ the engine's own showdown functions (``best_selection``, ``boss_play``, ``player
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -267,3 +268,43 @@ def test_vectorised_hands_equal_best_selection_on_random_deals():
             except InvalidHandError:
                 want = -1
             assert g == want, (trial, b, p, wild, banned, tolled, budget)
+
+
+def test_a_known_boss_hand_on_the_turn_matches_brute_force():
+    # boss_cards: all -- no hidden Boss card, so every River is one deal.
+    board, hands, dead, rest = deal(17, 4, 2)
+    problem = OddsProblem(
+        board=board, dead=dead,
+        seats=tuple(SeatHand(name=f"P{i}", cards=h, souls_if_won=1) for i, h in enumerate(hands)),
+        boss=BossHand(known=tuple(rest[:2]), unknown=0, default_hand=C("8 8")),
+    )
+    assert exact_counts(problem) == brute_force(problem)
+    nick = replace(problem, boss=BossHand(known=tuple(rest[:3]), unknown=0, max_used=3, default_hand=C("8 8")))
+    assert exact_counts(nick) == brute_force(nick)
+
+
+def test_runouts_counted_block_by_block_match_brute_force(monkeypatch):
+    import oracle.solve.hod_odds as hod_odds
+
+    monkeypatch.setattr(hod_odds, "CHUNK_RUNOUTS", 7)
+    board, hands, dead, rest = deal(19, 4, 2)
+    problem = OddsProblem(
+        board=board, dead=dead,
+        seats=tuple(SeatHand(name=f"P{i}", cards=h) for i, h in enumerate(hands)),
+        boss=BossHand(known=(rest[0],), unknown=1, default_hand=C("T T")),
+    )
+    seen = []
+    result = compute_odds(problem, method="exact", progress=lambda done, total: seen.append((done, total)))
+    assert {s.name: (s.wins, s.pushes, s.losses) for s in result.seats} == brute_force(problem)
+    assert len(seen) == -(-seen[-1][1] // 7) and seen[-1][0] == seen[-1][1]
+
+
+def test_the_exact_estimate_counts_the_work_per_runout_when_no_boss_card_is_hidden():
+    # Before the Flop with the Boss's hand known there is one Boss hand but 1.5 million
+    # boards, each ranked for the player and the Boss: the estimate must not call that cheap.
+    from oracle.solve.hod_odds import estimated_exact_seconds
+
+    _, hands, _, rest = deal(23, 0, 1, discards=0)
+    problem = OddsProblem(board=(), seats=(SeatHand(name="Anna", cards=hands[0]),),
+                          boss=BossHand(known=tuple(rest[:2]), unknown=0))
+    assert estimated_exact_seconds(problem, len(unseen_cards(problem))) > 3.0

@@ -185,3 +185,100 @@ def test_every_solver_question_kind_is_registered():
 
 def test_cards_parse_helper():
     assert [str(c) for c in parse_cards("7c Js")] == ["7c", "Js"]
+
+
+def ask_with(doc: dict, params: dict, position: dict | None = None):
+    game = find_game("hell-of-a-deal")
+    rules = game.default_rules() | doc.get("rules", {})
+    position = position or doc["position"]
+    state = hod.load_position(position, rules)
+    params = dict(params)
+    kind = params.pop("kind")
+    ctx = QuestionContext(game=game, rules=rules, position=position, state=state, params=params)
+    return question_kinds("hell-of-a-deal")[kind].handler(ctx).answer
+
+
+@pytest.mark.parametrize("params,path", [
+    ({"kind": "toll-payment", "players": 5}, ("players",)),
+    ({"kind": "toll-payment", "players": ["Zed"]}, ("players", 0)),
+    ({"kind": "toll-payment", "view": "Anna", "players": ["Ben"]}, ("players",)),
+    ({"kind": "toll-payment", "view": "Zed"}, ("view",)),
+])
+def test_bad_toll_question_params_name_the_field(params, path):
+    from oracle.errors import FieldError
+
+    doc = scenario("solver-tolls.scenario.yaml", "boatman-tolls")
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, params)
+    assert info.value.path == path
+
+
+def test_toll_advice_from_one_players_view_leaves_the_others_hidden_cards_unseen():
+    # "players may not discuss or infer ANYTHING about hidden cards": from Anna's seat Ben's
+    # three cards are among the unseen ones, so the Boatman's two hole cards come from
+    # 52 - 5 board - 3 of hers - 1 toll = 43 cards: C(43, 2) = 903 hands.
+    doc = scenario("solver-tolls.scenario.yaml", "boatman-tolls")
+    answer = ask_with(doc, {"kind": "toll-payment", "view": "Anna"})
+    assert list(answer["players"]) == ["Anna"]
+    assert {o["odds"]["deals"] for o in answer["players"]["Anna"]["options"]} == {903}
+    table = ask_with(doc, {"kind": "toll-payment", "players": ["Anna"]})
+    assert {o["odds"]["deals"] for o in table["players"]["Anna"]["options"]} == {780}  # C(40, 2)
+
+
+def test_swap_question_only_plans_from_the_tables_view_and_wants_a_true_or_false():
+    from oracle.errors import FieldError
+
+    doc = scenario("solver-swap.scenario.yaml", "swap-makes-two-winners")
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, {"kind": "team-swap", "view": "Anna"})
+    assert info.value.path == ("view",)
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, {"kind": "team-swap", "only_revealed": "no"})
+    assert info.value.path == ("only_revealed",)
+
+
+@pytest.mark.parametrize("cards", ["7c 7c", "Ks 7c", "9h 7c"])
+def test_look_at_two_cards_are_two_cards_from_the_deck(cards):
+    # "Look at the top 2 cards from the main deck": two different cards, neither on the
+    # board nor in the Boss's (face-down) hole cards.
+    from oracle.errors import FieldError
+
+    doc = scenario("solver-offerings.scenario.yaml", "look-at-two-keep-one")
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, {"kind": "offering-choice", "player": "Anna", "offering": "look", "cards": cards})
+    assert info.value.path == ("cards",)
+
+
+def test_discard_choice_from_the_players_own_view_counts_the_others_cards_unseen():
+    doc = scenario("solver-offerings.scenario.yaml", "draw-from-the-discard-pile")
+    position = dict(doc["position"], players=[*doc["position"]["players"], {"name": "Ben", "hand": "7d 7s Qd"}])
+    table = ask_with(doc, {"kind": "offering-choice", "player": "Anna", "offering": "discard"}, position)
+    own = ask_with(doc, {"kind": "offering-choice", "player": "Anna", "offering": "discard", "view": "Anna"},
+                   position)
+    assert {o["odds"]["deals"] for o in table["options"]} == {703}  # C(38, 2): Ben's cards dead
+    assert {o["odds"]["deals"] for o in own["options"]} == {820}  # C(41, 2): Ben's cards unseen
+    from oracle.errors import FieldError
+
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, {"kind": "offering-choice", "player": "Anna", "offering": "discard", "view": "Ben"}, position)
+    assert info.value.path == ("view",)
+
+
+def test_an_event_amount_is_a_whole_number():
+    from oracle.errors import FieldError
+
+    doc = scenario("solver-temptation.scenario.yaml", "temptation-over-ten-is-placed")
+    for amount in (1.5, True, "2"):
+        with pytest.raises(FieldError) as info:
+            ask_with(doc, {"kind": "temptation-assignment", "events": [{"player": "Anna", "amount": amount}]})
+        assert info.value.path == ("events", 0)
+
+
+def test_boss_cards_all_needs_the_boss_hole_cards_listed():
+    from oracle.errors import FieldError
+
+    doc = scenario("solver-odds.scenario.yaml", "odds-river-one-boss-card-face-down")
+    position = {k: v for k, v in doc["position"].items() if k not in ("boss_hole", "boss_revealed")}
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, {"kind": "odds", "boss_cards": "all"}, position)
+    assert info.value.path == ("boss_cards",)

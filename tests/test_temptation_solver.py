@@ -188,3 +188,13 @@ def test_solvers_are_not_imported_by_the_light_modules():
             "bad = [m for m in ('z3', 'ortools', 'numpy') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_time_limit_reached_with_nothing_proven_is_an_honest_unknown():
+    names = [f"P{i}" for i in range(8)]
+    p = TemptationProblem(levels=tuple((n, 10 if i == 0 else 3 + i % 6) for i, n in enumerate(names)),
+                          events=tuple(Suffering(player=names[i % 8], amount=3) for i in range(12)),
+                          heals=(1, 2, 1, 1, 2))
+    answer = solve(p, time_limit=1e-6)
+    assert answer.status == "unknown" and answer.plan is None and answer.notes
+    assert solve(p).status == z3_solve(p).status == "infeasible"

@@ -58,7 +58,9 @@ def boss_hand(state: Any, boss_cards: str = "revealed") -> BossHand:
         raise FieldError(("boss_cards",), f"boss_cards is 'revealed' or 'all', not {boss_cards!r}")
     boss = state.boss
     dealt = len(state.boss_hole) if state.boss_hole else boss.hole_cards
-    if boss_cards == "all" and state.boss_hole:
+    if boss_cards == "all" and not state.boss_hole:
+        raise FieldError(("boss_cards",), "boss_cards 'all' needs the Boss's hole cards listed (boss_hole)")
+    if boss_cards == "all":
         known_hole = list(state.boss_hole)
     else:
         known_hole = list(state.boss_revealed)

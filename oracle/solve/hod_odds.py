@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Callable, Sequence
 
 from oracle.cards import Card, Rank, full_deck
@@ -37,6 +37,14 @@ Progress = Callable[[int, int], None]
 # Measured cost per (deal, Boss private subset) cell of the exact grid, in seconds, on a
 # 2-core AMD EPYC (bench/bench_hod_odds.py); used only to choose exact or Monte Carlo.
 CELL_SECONDS = 8e-8
+# Measured cost per runout and hand ranked on it (each player's hand and the Boss's table
+# gathers, done once per runout whatever the Boss's hidden cards): what dominates when few
+# or none of his cards are hidden (bench/bench_hod_odds.py, "preflop-boss-known").
+RUNOUT_SECONDS = 5e-6
+# Work is done a block of runouts at a time: at most CHUNK_CELLS (runout, Boss hand) cells
+# and CHUNK_RUNOUTS runouts, so memory stays in the tens of megabytes.
+CHUNK_CELLS = 2_000_000
+CHUNK_RUNOUTS = 5_000
 DEFAULT_SAMPLES = 200_000
 Z95 = 1.959963984540054
 
@@ -341,7 +349,8 @@ def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
     grid = runouts * math.comb(unseen, problem.boss.unknown)
     own = len(problem.boss.known) + problem.boss.unknown
     subsets = sum(math.comb(own, j) for j in range(1, _boss_private_max(problem) + 1))
-    return grid * subsets * CELL_SECONDS
+    hands = 1 + sum(1 for s in problem.seats if not s.folded)
+    return grid * subsets * CELL_SECONDS + runouts * hands * RUNOUT_SECONDS
 
 
 def compute_odds(
@@ -398,40 +407,45 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
     deck = Deck(problem, unseen)
     to_come = problem.board_size - len(problem.board)
     n = len(unseen)
-    runs = list(combinations(range(n), to_come))
-    run_idx = np.array(runs, dtype=np.int64).reshape(len(runs), to_come)
     hands = list(combinations(range(n), problem.boss.unknown))
     boss_idx = np.array(hands, dtype=np.int64).reshape(len(hands), problem.boss.unknown)
     bit = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
-    run_masks = np.bitwise_or.reduce(bit[run_idx], axis=1) if to_come else np.zeros(len(run_idx), np.uint64)
     boss_masks = (np.bitwise_or.reduce(bit[boss_idx], axis=1) if problem.boss.unknown
                   else np.zeros(len(boss_idx), np.uint64))
-    board_ranks, board_suits = deck.boards(run_idx)
-    banned = deck.banned(board_ranks)
     boss_private = deck.boss_privates(boss_idx)
     live = [s for s in problem.seats if not s.folded]
-    strengths = {s.name: player_strengths(problem, s, board_ranks, board_suits, banned) for s in live}
     default_high = _default_high(problem)
     counts = {s.name: [0, 0, 0] for s in live}
     deals = 0
-    rows = len(run_idx)
-    chunk = max(1, 2_000_000 // max(1, len(boss_idx)))
-    for start in range(0, rows, chunk):
-        stop = min(rows, start + chunk)
-        cards_strength = _boss_strengths(
-            problem, (board_ranks[start:stop], board_suits[start:stop]), boss_private, outer=True)
+    rows = math.comb(n, to_come)
+    # Runouts are taken a chunk at a time so that memory stays bounded: at most about
+    # CHUNK_CELLS (runout, Boss hand) cells, and at most CHUNK_RUNOUTS runouts (the Boss's
+    # table gathers are runouts x board subsets x own-part keys).
+    chunk = max(1, min(CHUNK_RUNOUTS, CHUNK_CELLS // max(1, len(boss_idx))))
+    runs = combinations(range(n), to_come)
+    done = 0
+    while done < rows:
+        block = list(islice(runs, chunk))
+        run_idx = np.array(block, dtype=np.int64).reshape(len(block), to_come)
+        run_masks = (np.bitwise_or.reduce(bit[run_idx], axis=1) if to_come
+                     else np.zeros(len(run_idx), np.uint64))
+        board_ranks, board_suits = deck.boards(run_idx)
+        banned = deck.banned(board_ranks)
+        cards_strength = _boss_strengths(problem, (board_ranks, board_suits), boss_private, outer=True)
         played, uses_default = boss_plays(problem, cards_strength)
-        valid = (run_masks[start:stop, None] & boss_masks[None, :]) == 0
+        valid = (run_masks[:, None] & boss_masks[None, :]) == 0
         deals += int(valid.sum())
         high = default_high if default_high is not None else played
         for s in live:
-            w, p, l = outcome_counts(strengths[s.name][start:stop, None], played, uses_default, high, valid)
+            strength = player_strengths(problem, s, board_ranks, board_suits, banned)
+            w, p, l = outcome_counts(strength[:, None], played, uses_default, high, valid)
             c = counts[s.name]
             c[0] += w
             c[1] += p
             c[2] += l
+        done += len(block)
         if progress is not None:
-            progress(stop, rows)
+            progress(done, rows)
     return _finish(problem, "exact", deals, counts, n, None, None)
 
 

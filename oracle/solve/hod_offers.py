@@ -53,10 +53,12 @@ def _odds_json(result: OddsResult, name: str) -> dict[str, Any]:
 
 
 def toll_payment(state: Any, *, players: Sequence[str] | None = None, boss_cards: str = "revealed",
-                 odds_options: dict | None = None) -> dict[str, Any]:
+                 odds_options: dict | None = None, view: str = "table", progress=None) -> dict[str, Any]:
     """For every player still in: the hand and odds for each number of Souls that improves the
     hand, the fewest Souls to win and to push (when the Boss's hand is known: for sure; else
-    the fewest that give the best expected Souls), and the team's best plan within the pot."""
+    the fewest that give the best expected Souls), and the team's best plan within the pot.
+    ``view`` is "table" or the one player advised (their own knowledge, as in ``odds``);
+    ``progress(done, total)`` is called after each option is scored."""
     from oracle.games.hell_of_a_deal import toll_options
 
     odds_options = odds_options or {}
@@ -64,17 +66,23 @@ def toll_payment(state: Any, *, players: Sequence[str] | None = None, boss_cards
         raise FieldError(("kind",), f"{state.boss.name} takes no tolls: toll-payment needs The Boatman's toll card")
     if len(state.board) < 5:
         raise FieldError(("board",), "tolls are paid at the showdown: the River must be out")
-    base = odds_problem(state, boss_cards=boss_cards)
+    base = odds_problem(state, view=view, boss_cards=boss_cards)
     names = [p.name for p in state.players if not p.folded] if players is None else list(players)
+    for i, name in enumerate(names):
+        if name not in state.names:
+            raise FieldError(("players", i), f"{name!r} is not a player")
+        if state.player(name).folded:
+            raise FieldError(("players", i), f"{name} has folded")
+        if view != "table" and name != view:
+            raise FieldError(("players", i), f"with view {view!r} only {view}'s tolls can be advised")
+    selections = {name: toll_options(state, name) for name in names}
+    total = sum(len(v) for v in selections.values())
+    done = 0
     report: dict[str, Any] = {}
     for name in names:
-        if name not in state.names:
-            raise FieldError(("players",), f"{name!r} is not a player")
         p = state.player(name)
-        if p.folded:
-            raise FieldError(("players",), f"{name} has folded")
         options = []
-        for sel in toll_options(state, name):
+        for sel in selections[name]:
             paid = len(sel.tolled_used)
             problem = single_seat(base, name, tuple(p.hand), toll_budget=paid)
             result = compute_odds(problem, **odds_options)
@@ -83,6 +91,9 @@ def toll_payment(state: Any, *, players: Sequence[str] | None = None, boss_cards
             options.append({"souls": paid, "pays_for": [str(c) for c in sel.tolled_used],
                             "hand": sel.hand.description, "cards": [str(c) for c in sel.hand.cards],
                             "odds": odds})
+            done += 1
+            if progress is not None:
+                progress(done, total)
         known = bool(options) and options[0]["odds"]["deals"] == 1
         entry: dict[str, Any] = {"options": options, "boss_known": known}
         if known:
@@ -122,19 +133,32 @@ def team_toll_plan(report: dict[str, Any], pot: int) -> dict[str, Any]:
 
 
 def offering_choice(state: Any, *, player: str, offering: str, cards: Sequence[Card] | None = None,
-                    boss_cards: str = "revealed", odds_options: dict | None = None) -> dict[str, Any]:
+                    boss_cards: str = "revealed", odds_options: dict | None = None, view: str = "table",
+                    progress=None) -> dict[str, Any]:
+    """The odds for each card the Offering lets ``player`` take; ``view`` is "table" or the
+    player's own name (their own knowledge, as in ``odds``); ``progress(done, total)`` is
+    called after each card is scored."""
     odds_options = odds_options or {}
     if player not in state.names:
         raise FieldError(("player",), f"{player!r} is not a player ({', '.join(state.names)})")
+    if view not in ("table", player):
+        raise FieldError(("view",), f"view is 'table' or {player!r}, not {view!r}")
     p = state.player(player)
-    base = odds_problem(state, boss_cards=boss_cards)
+    if p.folded:
+        raise FieldError(("player",), f"{player} has folded: a folded hand is discarded")
+    base = odds_problem(state, view=view, boss_cards=boss_cards)
     if offering == "look":
         looked = list(cards) if cards else list(p.looked)
         if len(looked) != 2:
             raise FieldError(("cards",), "give the 2 cards looked at ('cards: 9h Kd')")
-        seen = set(base.board) | set(base.dead) | {c for s in base.seats for c in s.cards} | set(base.boss.known)
+        if looked[0] == looked[1]:
+            raise FieldError(("cards",), f"the 2 cards looked at are different cards, not {looked[0]} twice")
+        # Every card the position lists, the Boss's face-down ones too: the top of the deck
+        # is none of them.
         for c in looked:
-            if c in seen and c not in p.looked:
+            if c.rank is None or c.suit is None:
+                raise FieldError(("cards",), f"{c} is not a card of the 52-card deck")
+            if c in state.seen_cards() and c not in p.looked:
                 raise FieldError(("cards",), f"{c} is already seen elsewhere in the position")
         candidates = [(c, [o for o in looked if o != c]) for c in looked]
         removed: list[Card] = []
@@ -155,5 +179,7 @@ def offering_choice(state: Any, *, player: str, offering: str, cards: Sequence[C
         result = compute_odds(problem, **odds_options)
         options.append({"take": str(card), "discard": [str(c) for c in discarded],
                         "odds": _odds_json(result, player)})
+        if progress is not None:
+            progress(len(options), len(candidates))
     best = max(options, key=lambda o: (o["odds"]["expected_souls"], o["odds"]["win"]))
     return {"player": player, "offering": offering, "options": options, "take": best["take"]}

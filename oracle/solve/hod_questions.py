@@ -46,6 +46,25 @@ def _int_param(ctx: QuestionContext, key: str, default: int, low: int = 0) -> in
     return value
 
 
+def _bool_param(ctx: QuestionContext, key: str, default: bool) -> bool:
+    value = ctx.params.get(key, default)
+    if not isinstance(value, bool):
+        raise FieldError((key,), f"{key} is true or false, not {value!r}")
+    return value
+
+
+def _view(ctx: QuestionContext, state, allowed: list[str] | None) -> str:
+    """The ``view`` param: 'table' or a player's name (one of ``allowed``; None: any player)."""
+    view = ctx.params.get("view", "table")
+    if view == "table":
+        return view
+    if not isinstance(view, str) or view not in state.names:
+        raise FieldError(("view",), f"view is 'table' or a player's name, not {view!r}")
+    if allowed is not None and view not in allowed:
+        raise FieldError(("view",), f"view must be 'table' or {' or '.join(allowed) or 'no player'} here, not {view!r}")
+    return view
+
+
 def _odds_options(ctx: QuestionContext) -> dict[str, Any]:
     options: dict[str, Any] = {
         "method": str(ctx.params.get("method", "auto")),
@@ -106,10 +125,10 @@ def _events(ctx: QuestionContext, state) -> list:
     events = []
     for i, item in enumerate(raw):
         if isinstance(item, Mapping):
-            try:
-                events.append(Suffering(player=str(item["player"]), amount=int(item["amount"])))
-            except (KeyError, TypeError, ValueError) as exc:
-                raise FieldError(("events", i), "an event is {player: NAME, amount: N}") from exc
+            amount = item.get("amount")
+            if "player" not in item or not isinstance(amount, int) or isinstance(amount, bool):
+                raise FieldError(("events", i), "an event is {player: NAME, amount: N} with N a whole number")
+            events.append(Suffering(player=str(item["player"]), amount=amount))
         else:
             try:
                 events.append(Suffering.parse(str(item)))
@@ -208,7 +227,8 @@ def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[st
                        "willing": Param("who is willing to swap (default: every player still in)"),
                        "max_swaps": Param("how many swaps (default 1: 'Offerings that have not been previously used this round')"),
                        "only_revealed": Param("the partner's card must be face up (default false)"),
-                       **_ODDS_PARAMS,
+                       **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
+                       "view": Param("only 'table' (the default): the swap is planned on every listed hand"),
                    })
 def team_swap_question(ctx: QuestionContext) -> Answer:
     from oracle.solve.hod_adapter import odds_problem
@@ -233,7 +253,10 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
             if state.player(n).folded:
                 raise FieldError((key,), f"{n} has folded: a folded hand is discarded")
     max_swaps = _int_param(ctx, "max_swaps", 1)
-    only_revealed = bool(ctx.params.get("only_revealed", False))
+    only_revealed = _bool_param(ctx, "only_revealed", False)
+    # The swap is planned on every listed hand (the team's puzzle): a single player's view
+    # would leave the partner's hidden cards unknown, which the model does not cover.
+    _view(ctx, state, [])
     base = odds_problem(state, boss_cards=str(ctx.params.get("boss_cards", "revealed")))
     hands = {n: tuple(state.player(n).hand) for n in live}
     public = {n: tuple(state.player(n).revealed) for n in live} if only_revealed else None
@@ -296,18 +319,26 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
 @register_question(SLUG, "toll-payment",
                    summary="Under The Boatman, the fewest Souls to pay, and for which cards, to win or push",
                    params={"players": Param("the players to advise (default: every player still in)"),
-                           **_ODDS_PARAMS})
+                           **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
+                           "view": Param("'table' (default) or the name of the one player to advise, "
+                                         "with only what that player knows")})
 def toll_question(ctx: QuestionContext) -> Answer:
     from oracle.solve.hod_offers import toll_payment
 
     state = _state(ctx)
     players = ctx.params.get("players")
-    if isinstance(players, str):
-        players = [players]
+    if players is not None:
+        players = _names(ctx, "players", state, [])
+    view = _view(ctx, state, None)
+    if view != "table":
+        if players is None:
+            players = [view]
+        elif players != [view]:
+            raise FieldError(("players",), f"with view {view!r} only {view}'s tolls can be advised")
     options = _odds_options(ctx)
-    options.pop("progress")
+    progress = options.pop("progress")
     report = toll_payment(state, players=players, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
-                          odds_options=options)
+                          odds_options=options, view=view, progress=progress)
     parts = []
     for name, entry in report["players"].items():
         if entry["boss_known"]:
@@ -329,7 +360,8 @@ def toll_question(ctx: QuestionContext) -> Answer:
                    params={"player": Param("who uses the Offering", required=True),
                            "offering": Param("'look' or 'discard'", required=True),
                            "cards": Param("for 'look': the 2 cards seen (default: the player's looked-at cards)"),
-                           **_ODDS_PARAMS})
+                           **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
+                           "view": Param("'table' (default) or the player's own name: only what that player knows")})
 def offering_question(ctx: QuestionContext) -> Answer:
     from oracle.solve.hod_offers import offering_choice
 
@@ -341,11 +373,15 @@ def offering_question(ctx: QuestionContext) -> Answer:
             cards = parse_cards(" ".join(map(str, raw)) if isinstance(raw, list) else str(raw))
         except OracleError as exc:
             raise FieldError(("cards",), str(exc)) from exc
+    player = ctx.params.get("player")
+    if not isinstance(player, str) or player not in state.names:
+        raise FieldError(("player",), f"{player!r} is not a player ({', '.join(state.names)})")
+    view = _view(ctx, state, [player])
     options = _odds_options(ctx)
-    options.pop("progress")
-    report = offering_choice(state, player=str(ctx.params.get("player")), offering=str(ctx.params.get("offering")),
+    progress = options.pop("progress")
+    report = offering_choice(state, player=player, offering=str(ctx.params.get("offering")),
                              cards=cards, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
-                             odds_options=options)
+                             odds_options=options, view=view, progress=progress)
     best = next(o for o in report["options"] if o["take"] == report["take"])
     text = (f"{report['player']} takes {report['take']}: {_pct(best['odds']['win'])} win, "
             f"expected Souls {best['odds']['expected_souls']:+.3f}")

@@ -291,7 +291,10 @@ def best_strengths(
         # Which rows may use j private cards: j >= min(min_private, usable private cards).
         low = np.minimum(usable_private, min_private)
         allowed_private = j >= low  # per private row
-        if outer and max_tolled is None and bool(np.all(allowed_private)):
+        # The fast outer product gathers every own-part key of the table per runout; it pays
+        # only when there are more (private row, subset) pairs than keys (many Boss hands).
+        if (outer and max_tolled is None and bool(np.all(allowed_private))
+                and psym.shape[0] * len(pp.subsets) >= ncols):
             _outer_fast(best, bp, pp, table, flush)
             continue
         for q in range(len(bp.subsets)):
