@@ -107,3 +107,105 @@ def test_the_holder_needs_nothing():
                            "turn": "Anna", "phase": "action", "button": "Anna", "pot": 0}, {})
     answer = cheapest_claim(state, 0)
     assert answer["possible"] and answer["chips"] == 0 and "already holds" in answer["reason"]
+
+
+# ---------------------------------------------------------------- with role cards
+
+ROLE_TEXTS = {
+    "Dirty Cheat": {"effect": "steal-upcard", "bad_guy": True, "copies": 2},
+    "Vandal": {"effect": "trash-upcard", "copies": 1},
+    "Magic Man": {"effect": "swap-stash", "copies": 2},
+    "Duke": {"effect": "draw-poker", "n": 1, "copies": 1},
+    "Banker": {"effect": "gain-chips", "n": 2, "copies": 1},
+    "Sheriff": {"effect": "stop", "ace_in_the_hole": True, "copies": 3},
+}
+
+
+def every_line_minimax(state, index, opponents_stop):
+    """The fewest chips bet to take the Button, by trying every legal play in every order
+    (poker cards, every role with every choice, at any moment), opponents stopping
+    whatever they can when ``opponents_stop``; None when no line gets there."""
+    name = state.players[index].name
+
+    def value(s):
+        if s.phase == "respond":
+            ours = s.chain[-1].player == index
+            options = [a for a in s.legal_actions() if a.kind == "pass" or (
+                (s.index_of(a.player) == index) != ours and (opponents_stop or not ours))]
+            results = []
+            for a in options:
+                nxt = s.copy()
+                nxt.do(a)
+                results.append(value(nxt))
+            if ours:
+                return None if None in results else max(results)
+            found = [r for r in results if r is not None]
+            return min(found) if found else None
+        best = None
+        for a in s.legal_actions():
+            if a.kind == "claim":
+                return 0
+            if a.kind not in ("play-card", "play-role"):
+                continue
+            nxt = s.copy()
+            pay = 1 if a.kind == "play-card" and nxt.players[index].chips > 0 else 0
+            nxt.do(a)
+            r = value(nxt)
+            if r is not None and (best is None or r + pay < best):
+                best = r + pay
+        return best
+
+    return value(state)
+
+
+def _role_position(rng: random.Random):
+    deck = full_deck(jokers=1)
+    rng.shuffle(deck)
+    take = lambda n: _text([deck.pop() for _ in range(n)])  # noqa: E731
+    roles = ["Dirty Cheat", "Vandal", "Magic Man", "Duke", "Banker"]
+    return {
+        "role_texts": ROLE_TEXTS,
+        "players": [
+            {"name": "Anna", "chips": rng.randint(0, 2), "upcards": take(rng.randint(0, 2)),
+             "stash": take(rng.randint(0, 2)), "stash_roles": rng.sample(roles, rng.randint(1, 2))},
+            {"name": "Ben", "chips": 5, "upcards": take(rng.randint(1, 4)),
+             "stash_roles": ["Sheriff"] * rng.randint(0, 1)},
+            {"name": "Carl", "chips": 5, "upcards": take(rng.randint(0, 2)),
+             "stash_roles": ["Sheriff"] * rng.randint(0, 1)},
+        ],
+        "turn": "Anna", "phase": "action", "button": "Ben", "pot": 0}
+
+
+def test_cheapest_claim_with_roles_agrees_with_every_line():
+    """Role cards are stash cards too ("2 poker cards AND 1 role card ... known as your
+    STASH"): stealing, trashing, swapping and drawing can make a claim cheaper or possible."""
+    rng = random.Random(100)
+    cheaper = stopped = 0
+    for _ in range(48):
+        state = load_position(_role_position(rng), {"box_chips": 100})
+        answer = cheapest_claim(state, 0)
+        worst = every_line_minimax(state.copy(), 0, True)
+        free = every_line_minimax(state.copy(), 0, False)
+        assert answer["chips"] == worst and answer["chips_if_unstopped"] == free
+        assert answer["possible"] is (worst is not None)
+        poker_only = brute_force(state.players[0].upcards, state.players[0].stash,
+                                 state.players[0].chips, state.players[1].upcards)
+        cheaper += worst is not None and (poker_only is None or worst < poker_only[0])
+        stopped += free is not None and free != worst
+        if worst is not None:  # the principal line plays out in the engine as told
+            played = state.copy()
+            before = played.players[0].chips
+            for line in answer["plan"]:
+                played.do(line)
+            assert played.button == 0 and before - played.players[0].chips == worst
+    assert cheaper, "no case where a role made the claim cheaper"
+    assert stopped, "no case where a possible stop changed the answer"
+
+
+def test_dirty_cheat_takes_the_button_for_free():
+    state = load_position({"players": [{"name": "Anna", "chips": 6, "upcards": "Qs Qd", "stash_roles": ["Dirty Cheat"]},
+                                       {"name": "Ben", "chips": 6, "upcards": "Jk Ks Kd"}],
+                           "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}, {})
+    answer = cheapest_claim(state, 0)
+    assert answer["possible"] and answer["chips"] == 0 and answer["roles"] == ["Dirty Cheat"]
+    assert answer["plan"] == ["Anna plays Dirty Cheat taking Jk from Ben", "Anna claims the Button"]

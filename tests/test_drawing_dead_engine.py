@@ -178,3 +178,52 @@ def test_dealt_position_plays_from_the_seed():
     a = load_position({"players": [{"name": "Anna"}, {"name": "Ben"}], "deal": True, "seed": 4}, {})
     b = new_game(["Anna", "Ben"], seed=4)
     assert summary(a) == summary(b)
+
+
+@pytest.mark.parametrize("extra,path", [
+    ({"hand_won": "no"}, ("hand_won",)),
+    ({"history": "Anna plays 9h"}, ("history",)),
+    ({"phase": "draft", "draft_options": ["Duke"]}, ("phase",)),
+])
+def test_bad_position_fields_name_the_field(extra, path):
+    with pytest.raises(FieldError) as info:
+        _state(**extra)
+    assert info.value.path == path
+
+
+def test_a_dealt_position_refuses_placed_chips():
+    with pytest.raises(FieldError) as info:
+        load_position({"players": [{"name": "Anna", "chips": 3}, {"name": "Ben"}], "deal": True}, {})
+    assert info.value.path == ("players", 0, "chips")
+
+
+def test_a_target_below_one_is_refused():
+    with pytest.raises(FieldError, match="target"):
+        new_game(["Anna", "Ben"], {"target": 0})
+
+
+def _ask(kind, params, state=None):
+    from oracle.registry import QuestionContext, question_kinds
+    from oracle.games.drawing_dead_questions import GAME
+    state = state or _state()
+    ctx = QuestionContext(game=GAME, rules=GAME.default_rules(), position={}, state=state, params=params)
+    return question_kinds("drawing-dead")[kind].handler(ctx).answer
+
+
+@pytest.mark.parametrize("kind,params,path", [
+    ("can-claim", {"hand": 123}, ("hand",)),
+    ("can-claim", {"holder_hand": {"a": 1}}, ("holder_hand",)),
+    ("can-claim", {"hand": "A K"}, ("hand",)),
+    ("apply", {"actions": ["Anna plays 9h", 5]}, ("actions", 1)),
+    ("apply", {"action": "Anna frobs"}, ("action",)),
+    ("cleanup", {"limit": "x"}, ("limit",)),
+    ("cheapest-claim", {"player": "Zed"}, ("player",)),
+])
+def test_bad_question_params_name_the_param(kind, params, path):
+    with pytest.raises(FieldError) as info:
+        _ask(kind, params)
+    assert info.value.path == path
+
+
+def test_apply_takes_one_action_line():
+    assert _ask("apply", {"action": "Anna plays 9h"})["chips"]["Anna"] == 1

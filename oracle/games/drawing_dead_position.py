@@ -22,6 +22,8 @@ LOADABLE_PHASES = ("advanced-draft", "start", "draft", "action", "cleanup", "ove
 
 def _check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
     merged = {o.name: o.default for o in OPTIONS} | dict(rules)
+    if not isinstance(merged["target"], int) or merged["target"] < 1:
+        raise FieldError((), f"rules: target must be at least 1, not {merged['target']!r}")
     if START_CHIPS * players > merged["box_chips"]:
         raise FieldError(("players",), f"{players} players need {START_CHIPS * players} chips but "
                          f"the box holds {merged['box_chips']}; set rules: box_chips")
@@ -97,11 +99,24 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Stat
         if raw["name"].lower() in (n.lower() for n in names) or raw["name"].lower() == "all":
             raise FieldError(("players", i, "name"), f"name {raw['name']!r} is taken")
         names.append(raw["name"])
+    for key in ("deal", "hand_won"):
+        if key in position and not isinstance(position[key], bool):
+            raise FieldError((key,), "expected true or false")
+    history = position.get("history") or []
+    if not isinstance(history, list):
+        raise FieldError(("history",), "expected a list of action lines")
     if position.get("deal"):
+        dealt_keys = [k for k in position if k not in ("players", "deal", "seed", "role_texts", "history")]
+        extra = [(i, k) for i, raw in enumerate(raw_players) for k in raw if k != "name"]
+        if dealt_keys:
+            raise FieldError((dealt_keys[0],), "a dealt position (deal: true) takes only players' names, "
+                             "seed, role_texts and history")
+        if extra:
+            raise FieldError(("players", *extra[0]), "a dealt position (deal: true) takes only players' names")
         state = new_game(names, rules, seed=seed, roles=roles)
     else:
         state = _read_state(position, rules, roles, names, seed)
-    for i, line in enumerate(position.get("history") or []):
+    for i, line in enumerate(history):
         try:
             state.do(Action.parse(line))
         except (IllegalActionError, InvalidActionError) as exc:
@@ -164,6 +179,8 @@ def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int) 
                 raise FieldError(("players", i, key), f"unknown player key; known: {', '.join(PLAYER_KEYS)}")
         path = ("players", i)
         passed = _role_list(raw, "passed_role", path, roles)
+        if len(passed) > 1:
+            raise FieldError((*path, "passed_role"), "one role card at most is passed to a player")
         players.append(Player(
             name=raw["name"], chips=_int(raw, "chips", START_CHIPS, path),
             stash=_cards(raw, "stash", path), upcards=_cards(raw, "upcards", path),
@@ -231,6 +248,8 @@ def _complete_decks(state: State, position: Mapping) -> None:
 def _check_phase(state: State) -> None:
     if state.phase == "cleanup" and not state.over_limits():
         raise FieldError(("phase",), "nothing to clean up: at most 5 upcards and 5 stash cards")
+    if state.phase == "draft" and not state.rules["fast_draft"]:
+        raise FieldError(("phase",), "the draft phase belongs to Fast Draft: set rules: fast_draft")
     if state.phase == "draft" and not state.draft_options:
         raise FieldError(("draft_options",), "the draft phase needs the roles on offer")
     if state.phase == "advanced-draft" and (state.draft_round not in (1, 2) or state.next_picker() is None):

@@ -7,11 +7,12 @@ from itertools import combinations
 from typing import Any
 
 from oracle.cards import Card, check_cards, format_cards, parse_cards
-from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidHandError
+from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError
 from oracle.games.drawing_dead import (
     OPTIONS, STASH_LIMIT, UPCARD_LIMIT, State, hand_json, hand_strength, hand_words,
 )
 from oracle.games.drawing_dead_actions import Action
+from oracle.games.drawing_dead_roles import role_choices
 from oracle.games.drawing_dead_position import POSITION_KEYS, load_position
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
 
@@ -44,37 +45,168 @@ def summary(state: State) -> dict[str, Any]:
 
 
 def cheapest_claim(state: State, index: int) -> dict[str, Any]:
-    """The fewest chips to take the Button this turn by playing stash poker cards as upcards.
+    """The fewest chips to take the Button this turn, and the cards of the stash to play.
 
-    Cost of playing k cards with c chips is min(k, c): "If you have no chips, you may play
-    poker cards for free." Adding cards never weakens the best five, so the cheapest claim
-    plays the smallest winning set; among equal sets the strongest hand, then deck order.
-    Role cards are not used."""
+    Cost: each poker card played as an upcard bets 1 chip, "If you have no chips, you may
+    play poker cards for free"; role cards are free ("Role cards are FREE!"). With no role
+    card in the stash the answer is the smallest winning subset of the stash poker cards
+    (adding cards never weakens the best five, and min(k, chips) grows with k); with role
+    cards it is an exact search over every order of plays, where opponents answer each
+    role as badly for the player as they can (any role they can stop may be stopped, and
+    the player may answer a stop with a stop of their own). ``chips`` is that worst case;
+    ``chips_if_unstopped`` the cost when nobody stops anything. The oracle knows the decks'
+    order, so a role that draws cards draws the known ones.
+
+    Outside the player's own action step the question is asked as if that step began now
+    with the stash as it is (``hypothetical``: no draw is made)."""
     me = state.players[index]
     base = {"player": me.name, "chips_before": me.chips,
             "holder": None if state.button is None else state.players[state.button].name,
-            "holder_hand": None if state.button is None else hand_json(state.players[state.button].upcards)}
+            "holder_hand": None if state.button is None else hand_json(state.players[state.button].upcards),
+            "hypothetical": False}
     if state.button == index:
-        return base | {"possible": True, "chips": 0, "cards": [], "hand": hand_json(me.upcards),
-                       "reason": f"{me.name} already holds the Button"}
-    target = -2 if state.button is None else hand_strength(state.players[state.button].upcards)
+        return base | {"possible": True, "chips": 0, "chips_if_unstopped": 0, "cards": [], "roles": [],
+                       "plan": [], "hand": hand_json(me.upcards), "reason": f"{me.name} already holds the Button"}
+    if state.phase == "over":
+        return base | {"possible": False, "chips": None, "chips_if_unstopped": None, "cards": [],
+                       "roles": [], "plan": [], "hand": None, "reason": "the game is over"}
+    start = state
+    if state.turn != index or state.phase not in ("action", "respond"):
+        start = state.copy()
+        if state.turn != index:
+            start.played_roles = []
+        start.turn, start.phase, start.chain = index, "action", []
+        base["hypothetical"] = True
+    if start.players[index].stash_roles or start.phase == "respond":
+        worst = _claim_search(start, index, opponents_stop=True)
+        free = _claim_search(start, index, opponents_stop=False)
+    else:
+        worst = free = _poker_only_claim(start, index)
+    if worst is None:
+        whole = me.upcards + me.stash
+        what = "the stash's roles and poker cards" if me.stash_roles else "the whole stash"
+        reason = (f"even with {what}, {hand_words(whole)} cannot be made to beat "
+                  f"{hand_words(state.players[state.button].upcards)}")
+        if free is not None:
+            reason = (f"only if nobody stops a role (for {free[0]} chip(s)); against every stop the "
+                      "Button cannot be taken this turn")
+        return base | {"possible": False, "chips": None, "chips_if_unstopped": None if free is None else free[0],
+                       "cards": [], "roles": [], "plan": [] if free is None else free[3], "hand": None,
+                       "reason": reason}
+    chips, _, _, plan, final = worst
+    actions = [Action.parse(line) for line in plan]
+    mine = [a for a in actions if a.player is not None and a.player.lower() == me.name.lower()]
+    cards = [str(a.card) for a in mine if a.kind == "play-card"]
+    roles = [a.role for a in mine if a.kind in ("play-role", "stop")]
+    moves = "; ".join(line for line in plan if not line.endswith("claims the Button")) or "nothing to play"
+    claim = (f"{me.name} claims the Button with {hand_words(final)}" if state.button is not None
+             else f"{me.name} claims the unclaimed Button")
+    return base | {"possible": True, "chips": chips, "chips_if_unstopped": free[0], "cards": cards,
+                   "roles": roles, "plan": plan, "hand": hand_json(final),
+                   "reason": f"{moves}: {chips} chip(s); {claim}"}
+
+
+def _poker_only_claim(state: State, index: int, cache: dict | None = None):
+    """Smallest winning subset of the stash's poker cards; among equal sizes the strongest
+    hand, then stash order. Returns (chips, cards, -strength, plan, final upcards) or None.
+    ``cache`` memoises hand strengths by card set across calls."""
+    me = state.players[index]
+    cache = {} if cache is None else cache
+
+    def rank(cards: list[Card]) -> int:
+        key = frozenset(cards)
+        if key not in cache:
+            cache[key] = hand_strength(cards)
+        return cache[key]
+
+    target = -2 if state.button is None else rank(state.players[state.button].upcards)
+    if rank(me.upcards + me.stash) <= target:  # not even the whole stash wins
+        return None
     for size in range(len(me.stash) + 1):
         best = None
         for subset in combinations(me.stash, size):
-            value = hand_strength(me.upcards + list(subset))
+            value = rank(me.upcards + list(subset))
             if value > target and (best is None or value > best[0]):
                 best = (value, subset)
         if best is not None:
-            cards = list(best[1])
-            chips = min(size, me.chips)
-            return base | {"possible": True, "chips": chips, "cards": [str(c) for c in cards],
-                           "hand": hand_json(me.upcards + cards),
-                           "reason": f"play {format_cards(cards) or 'nothing'} for {chips} chip(s): "
-                                     + (f"beats {hand_words(state.players[state.button].upcards)}"
-                                        if state.button is not None else "nobody holds the Button")}
-    return base | {"possible": False, "chips": None, "cards": [], "hand": None,
-                   "reason": f"even with the whole stash, {hand_words(me.upcards + me.stash)} does not "
-                             f"beat {hand_words(state.players[state.button].upcards)}"}
+            plan = [f"{me.name} plays {c}" for c in best[1]] + [f"{me.name} claims the Button"]
+            return min(size, me.chips), size, -best[0], plan, me.upcards + list(best[1])
+    return None
+
+
+def _claim_key(s: State) -> tuple:
+    return (s.phase, s.button, s.bank, s.shuffles, tuple(s.chain), tuple(sorted(s.played_roles)),
+            tuple(s.poker_deck), tuple(s.poker_trash), tuple(s.role_deck), tuple(s.role_trash),
+            tuple((p.chips, frozenset(p.upcards), frozenset(p.stash), tuple(sorted(p.stash_roles)))
+                  for p in s.players))
+
+
+# Role effects that can change who may take the Button: they move upcards or bring cards.
+# A role that only gains chips cannot help (more chips only make later bets cost), and a
+# stop played with nothing pending does nothing; opponents may simply let either pass.
+_CLAIM_EFFECTS = ("steal-upcard", "trash-upcard", "swap-stash", "draw-poker")
+
+
+def _claim_search(start: State, index: int, *, opponents_stop: bool):
+    """Minimax over the player's action step: value = (chips bet, poker cards played,
+    -strength of the claiming hand, plan, final upcards), smallest is best; None when no
+    line takes the Button.
+
+    Poker cards are played last, after the roles: no useful role depends on them (swapping
+    for a card just played costs the same as playing the stash card itself) and no useful
+    role changes chips, so each node ends with the exact poker-only finish from there.
+    Every role played uses itself up, so the search ends."""
+    memo: dict[tuple, Any] = {}
+    strengths: dict[frozenset, int] = {}
+
+    def child(s: State, action: Action):
+        nxt = s.copy()
+        nxt.do(action)
+        found = value(nxt)
+        if found is None:
+            return None
+        chips, cards, neg, plan, final = found
+        return (chips, cards, neg, [str(action)] + plan, final)
+
+    def value(s: State):
+        key = _claim_key(s)
+        if key in memo:
+            return memo[key]
+        if s.phase == "respond":
+            ours_on_top = s.chain[-1].player == index
+            stops = [a for a in s.legal_actions() if a.kind == "stop"
+                     and (s.index_of(a.player) == index) != ours_on_top]
+            options = [Action(kind="pass")] + (stops if opponents_stop or not ours_on_top else [])
+            results = [child(s, a) for a in options]
+            if ours_on_top:  # the opponents choose: the worst line for the player
+                result = None if any(r is None for r in results) else max(results, key=_rank)
+            else:
+                found = [r for r in results if r is not None]
+                result = min(found, key=_rank) if found else None
+        elif s.phase == "action":
+            finish = _poker_only_claim(s, index, strengths)
+            found = [] if finish is None else [finish]
+            me = s.players[index]
+            for role in dict.fromkeys(me.stash_roles):
+                kind = s.role_table.get(role)
+                if kind.effect not in _CLAIM_EFFECTS:
+                    continue
+                for choice in role_choices(s, index, kind) or [None]:
+                    r = child(s, Action(kind="play-role", player=me.name, role=role, choice=choice))
+                    if r is not None:
+                        found.append(r)
+            result = min(found, key=_rank) if found else None
+        else:
+            result = None
+        memo[key] = result
+        return result
+
+    return value(start)
+
+
+def _rank(result) -> tuple:
+    chips, cards, neg, plan, _ = result
+    return chips, cards, neg, len(plan), plan
 
 
 def cleanup_choices(state: State, index: int, limit: int) -> dict[str, Any]:
@@ -154,11 +286,18 @@ def ask_can_claim(ctx: QuestionContext) -> Answer:
 def _what_if_hand(text: Any, key: str) -> list[Card]:
     """A hypothetical hand is checked alone (one deck, one Joker); two of them may share
     cards, since the question is only how they rank."""
+    if isinstance(text, list) and all(isinstance(c, str) for c in text):
+        text = " ".join(text)
+    if not isinstance(text, str):
+        raise FieldError((key,), "expected cards as text, such as 'As Ad Jk'")
     try:
-        cards = parse_cards(text if isinstance(text, str) else " ".join(map(str, text)))
+        cards = parse_cards(text)
         check_cards(cards, jokers_allowed=1, what=key)
     except (CardParseError, InvalidHandError) as exc:
         raise FieldError((key,), str(exc)) from None
+    for card in cards:
+        if not card.is_joker and card.suit is None:
+            raise FieldError((key,), f"{card} needs a suit: upcards are real cards")
     return cards
 
 
@@ -192,18 +331,25 @@ def ask_legal_moves(ctx: QuestionContext) -> Answer:
 
 
 @register_question("drawing-dead", "apply",
-                   params={"actions": Param("action lines to apply in order (or 'action': one line)")},
+                   params={"actions": Param("action lines to apply in order"),
+                           "action": Param("one action line (instead of 'actions')")},
                    summary="Apply actions and show the position after them, or why one is illegal")
 def ask_apply(ctx: QuestionContext) -> Answer:
-    lines = ctx.params.get("actions", [ctx.params["action"]] if "action" in ctx.params else [])
+    if "actions" in ctx.params and "action" in ctx.params:
+        raise FieldError(("action",), "give 'actions' or 'action', not both")
+    key = "action" if "action" in ctx.params else "actions"
+    lines = ctx.params.get(key, [])
     if isinstance(lines, str):
         lines = [lines]
     if not isinstance(lines, list):
-        raise FieldError(("actions",), "expected a list of action lines")
+        raise FieldError((key,), "expected a list of action lines")
     state = ctx.state.copy()
     records: list[str] = []
     for i, line in enumerate(lines):
-        action = Action.parse(line)
+        try:
+            action = Action.parse(line)
+        except InvalidActionError as exc:
+            raise FieldError((key,) if key == "action" else (key, i), str(exc)) from None
         try:
             records += state.do(action)
         except IllegalActionError as exc:
