@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from oracle.errors import RulesetError
@@ -45,7 +46,9 @@ class GameInfo:
     ``load_position(position, rules)`` turns the scenario's ``position`` mapping (already
     parsed YAML) and the merged rules into the game's state object. It raises
     ``oracle.errors.FieldError`` for one bad field or ``oracle.errors.ScenarioError`` for
-    several, with paths relative to the position mapping. ``position_keys`` lists the keys a
+    several, with paths relative to the position mapping; a path that starts with
+    ``"rules"`` (``("rules", "ante")``) names a rule option instead, for checks that need
+    more than the option's type (a range, or two options that must agree). ``position_keys`` lists the keys a
     position may have, so the loader can flag unknown ones and suggest the nearest.
     """
 
@@ -91,6 +94,10 @@ class QuestionContext:
     params: Mapping[str, Any]
     # Long computations call ``progress(done, total)``; the command line draws a bar.
     progress: Callable[[int, int], None] | None = None
+    # Where a question may write files it makes (a plot), named by the user on the command
+    # line (``oracle solve --output DIR``). None: write nothing, so checking a scenario file
+    # from someone else never touches the disk.
+    output_dir: Path | None = None
 
     def report(self, done: int, total: int) -> None:
         if self.progress is not None:

@@ -188,11 +188,19 @@ def _check_option_value(option, value: Any) -> str | None:
 
 
 def _problems_from(exc: OracleError, lines: LineMap, prefix: Path_) -> list[Problem]:
+    """Problems located in the file: game code's paths are relative to ``prefix``, except
+    those starting with ``"rules"``, which name a rule option (see ``GameInfo``)."""
+
+    def place(path: Path_) -> Path_:
+        return tuple(path) if tuple(path[:1]) == ("rules",) else prefix + tuple(path)
+
     if isinstance(exc, ScenarioError):
-        return [lines.problem(prefix + tuple(p.path), p.message) for p in exc.problems]
-    if isinstance(exc, FieldError):
-        return [lines.problem(prefix + exc.path, exc.message)]
-    return [lines.problem(prefix, str(exc))]
+        found = [lines.problem(place(p.path), p.message) for p in exc.problems]
+    elif isinstance(exc, FieldError):
+        found = [lines.problem(place(exc.path), exc.message)]
+    else:
+        found = [lines.problem(prefix, str(exc))]
+    return found
 
 
 def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario | None, list[Problem]]:
