@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable
 from xml.sax.saxutils import quoteattr, escape
 
-from oracle.errors import OracleError, ScenarioError
+from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.scenario import Question, Scenario, answer_question, load_file
 
 DEFAULT_TOLERANCE = 1e-9
@@ -173,7 +173,12 @@ def run_check(files: Iterable[str], update: bool = False) -> CheckReport:
         file_results = [check_question(s, q) for s in scenarios for q in s.questions]
         report.results += file_results
         if update and any(r.answer is not None and (r.diffs or not r.question.has_expect) for r in file_results):
-            update_expectations(file, file_results)
+            try:
+                update_expectations(file, file_results)
+            except OracleError as exc:
+                # One file we cannot write does not stop the others.
+                report.unreadable.append(ScenarioError([Problem((), str(exc), file)]))
+                continue
             report.updated_files.append(file)
     return report
 
@@ -194,6 +199,9 @@ def update_expectations(file: str, results: list[QuestionResult]) -> None:
     yaml = YAML()
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap the designer's long lines
+    yaml.representer.add_representer(
+        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null")
+    )
     yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
     documents = list(yaml.load_all(text))
     by_place = {(r.scenario.document, r.question.index): r for r in results}

@@ -23,6 +23,26 @@ GAME_CHOICES = ("standard", "diablo", "drawing-dead", "hell-of-a-deal")
 class OracleGroup(click.Group):
     """Turns the library's errors into ``Error: ...`` and exit 2, never a traceback."""
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+            sys.exit(0)
+        except click.UsageError as exc:
+            # One line, like every other error, with where to look for the right usage.
+            where = exc.ctx.command_path if exc.ctx is not None else "oracle"
+            click.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -71,7 +91,7 @@ def console():
     return make_console()
 
 
-@click.group(cls=OracleGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="oracle", cls=OracleGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="oracle")
 def main() -> None:
     """A rules oracle and puzzle solver for Hell of a Deal, Diablo, Drawing Dead and
@@ -177,7 +197,7 @@ def compare(first, second, game, as_json) -> None:
     \b
     Examples:
       oracle compare "9 9 2 2 K" "Ah Jh 8h 6h 3h" --game diablo
-      echo "As Ah Ad Ac Jk vs Ah Kh Qh Jh Th" | oracle compare - --game drawing-dead --json
+      echo "A A A A Jk vs Ah Kh Qh Jh Th" | oracle compare - --game drawing-dead --json
     """
     from oracle.ranking import compare_hands, split_versus
 
@@ -206,7 +226,18 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
     """One question a line in, one answer a line out; a bad line is reported (with its
     number) and skipped, and the exit code is 2 if any line was bad."""
     bad = 0
-    for number, raw in enumerate(sys.stdin, start=1):
+    stream = getattr(sys.stdin, "buffer", None)
+    for number, raw in enumerate(stream if stream is not None else sys.stdin, start=1):
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                bad += 1
+                message = f"line {number}: not UTF-8 text (byte {exc.start + 1})"
+                click.echo(f"Error: {message}", err=True)
+                if as_json:
+                    emit_json({"line": number, "input": None, "error": message})
+                continue
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -227,22 +258,29 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, exists=True, writable=True),
+    help="Folder where questions may write the files they make (plots). Without it nothing is written.",
+)
 @json_option
-def solve(files, as_json) -> None:
-    """Answer every question in scenario files.
+def solve(paths, output, as_json) -> None:
+    """Answer every question in scenario files (and every *.scenario.yaml under folders).
 
     \b
-    Example:
+    Examples:
       oracle solve scenarios/diablo/rulebook-example.scenario.yaml
+      oracle solve scenarios/auf-teufel-komm-raus/solver.scenario.yaml --output plots/
     """
-    from oracle.scenario import load_files, solve_scenarios
+    from pathlib import Path
 
     from oracle.render import progress_bar
+    from oracle.scenario import find_scenario_files, load_files, solve_scenarios
 
-    scenarios = load_files(files)
+    scenarios = load_files(find_scenario_files(paths))
     with progress_bar(console(), "solving") as update:
-        results = solve_scenarios(scenarios, progress=update)
+        results = solve_scenarios(scenarios, progress=update, output_dir=Path(output) if output else None)
     if as_json:
         for result in results:
             emit_json(result.to_json())
@@ -273,6 +311,12 @@ def check(paths, junit, update, as_json) -> None:
     from oracle.check import run_check, write_junit
     from oracle.scenario import find_scenario_files
 
+    if junit:
+        import os
+
+        folder = os.path.dirname(os.path.abspath(junit))
+        if not os.path.isdir(folder):
+            raise click.BadParameter(f"folder {folder!r} does not exist", param_hint="--junit")
     files = find_scenario_files(paths)
     report = run_check(files, update=update)
     if as_json:

@@ -21,6 +21,7 @@ from oracle.errors import FieldError, OracleError, Problem, ScenarioError
 from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, games, question_kinds
 
 MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 32
 SCENARIO_SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
 QUESTION_KEYS = ("id", "ask", "expect", "rule", "marks")
@@ -120,9 +121,17 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     except UnicodeDecodeError as exc:
         raise ScenarioError([Problem((), f"is not UTF-8 text (byte {exc.start})", file)]) from None
     problems: list[Problem] = []
+    depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             line = event.start_mark.line + 1 if event.start_mark else None
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    # Stop here: PyYAML slows down sharply with depth, and no scenario nests this deep.
+                    raise ScenarioError([Problem((), f"nested more than {MAX_DEPTH} levels deep", file, line)])
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
             if isinstance(event, yaml.AliasEvent):
                 problems.append(Problem((), "YAML aliases (*name) are not allowed in scenario files", file, line))
             elif getattr(event, "anchor", None):
@@ -153,6 +162,18 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     if not documents:
         raise ScenarioError([Problem((), "holds no scenario (the file is empty)", file)])
     return documents
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    """One problem per field: the loader and a game may both notice an unknown key."""
+    seen: set[Path_] = set()
+    kept = []
+    for problem in problems:
+        if problem.path in seen and "unknown" in problem.message:
+            continue
+        seen.add(problem.path)
+        kept.append(problem)
+    return kept
 
 
 def _suggest(key: str, valid: Sequence[str]) -> str:
@@ -268,7 +289,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         if position_problems and not asks_validate:
             problems += position_problems
     if problems:
-        return None, problems
+        return None, _unique(problems)
     scenario = Scenario(
         file=lines.file,
         document=document,
@@ -310,6 +331,8 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
             problems.append(lines.problem(where + ("id",), f"must be text, not {qid!r}"))
             qid = f"q{index + 1}"
         qid = str(qid)
+        if not qid.strip():
+            problems.append(lines.problem(where + ("id",), "must not be empty"))
         if qid in seen_ids:
             problems.append(lines.problem(where + ("id",), f"id {qid!r} is used twice in this scenario"))
         seen_ids.add(qid)
@@ -328,6 +351,7 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
         problems += _check_params(spec, params, lines, where + ("ask",))
         marks, mark_problems = _read_marks(item.get("marks"), lines, where + ("marks",))
         problems += mark_problems
+        problems += _check_expect(item.get("expect"), lines, where + ("expect",), "expect" in item)
         rule = item.get("rule")
         if rule is not None and not isinstance(rule, str):
             problems.append(lines.problem(where + ("rule",), f"must be text, not {rule!r}"))
@@ -368,7 +392,37 @@ def _check_params(spec: QuestionKind, params: dict[str, Any], lines: LineMap, wh
     return problems
 
 
+def _check_expect(expect: Any, lines: LineMap, where: Path_, given: bool) -> list[Problem]:
+    """Every answer is a mapping, so an expectation is one; ``{approx, tol}`` must be
+    numbers with a tolerance of zero or more."""
+    if not given:
+        return []
+    if not isinstance(expect, dict):
+        return [lines.problem(where, f"must be a mapping of answer keys to expected values, not {expect!r}")]
+    problems: list[Problem] = []
+
+    def walk(value: Any, path: Path_) -> None:
+        if isinstance(value, dict) and "approx" in value and set(value) <= {"approx", "tol"}:
+            for key in ("approx", "tol"):
+                number = value.get(key, 0)
+                if not isinstance(number, (int, float)) or isinstance(number, bool):
+                    problems.append(lines.problem(path + (key,), f"must be a number, not {number!r}"))
+                elif key == "tol" and number < 0:
+                    problems.append(lines.problem(path + (key,), f"a tolerance cannot be negative ({number})"))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, path + (key,))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, path + (index,))
+
+    walk(expect, where)
+    return problems
+
+
 def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str, str], ...], list[Problem]]:
+    """``marks: [{skip: why}]`` or ``[{xfail: why}]``: the reason is required, so a skipped
+    check always says why."""
     if raw is None:
         return (), []
     items = raw if isinstance(raw, list) else [raw]
@@ -376,11 +430,12 @@ def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str
     problems = []
     for index, item in enumerate(items):
         here = where + (index,) if isinstance(raw, list) else where
-        if isinstance(item, str) and item in MARK_KINDS:
-            marks.append((item, ""))
-        elif isinstance(item, dict) and len(item) == 1 and next(iter(item)) in MARK_KINDS:
+        if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in MARK_KINDS:
             kind, reason = next(iter(item.items()))
-            marks.append((kind, "" if reason is None else str(reason)))
+            if not isinstance(reason, str) or not reason.strip():
+                problems.append(lines.problem(here + (kind,), f"{kind} needs a reason, e.g. {{{kind}: waiting for a ruling}}"))
+                continue
+            marks.append((kind, reason))
         else:
             problems.append(lines.problem(here, f"a mark is skip or xfail with a reason, e.g. {{skip: why}}, not {item!r}"))
     return tuple(marks), problems
@@ -421,7 +476,10 @@ def find_scenario_files(paths: Iterable[str | os.PathLike]) -> list[str]:
     for path in paths:
         p = Path(path)
         if p.is_dir():
-            found += sorted(str(f) for f in p.rglob(f"*{SCENARIO_SUFFIX}"))
+            inside = sorted(str(f) for f in p.rglob(f"*{SCENARIO_SUFFIX}"))
+            if not inside:
+                problems.append(Problem((), f"holds no *{SCENARIO_SUFFIX} files", str(p)))
+            found += inside
         elif p.exists():
             found.append(str(p))
         else:
@@ -431,7 +489,7 @@ def find_scenario_files(paths: Iterable[str | os.PathLike]) -> list[str]:
     return found
 
 
-def answer_question(scenario: Scenario, question: Question, progress=None) -> Answer:
+def answer_question(scenario: Scenario, question: Question, progress=None, output_dir=None) -> Answer:
     """Ask one question; a position or parameter the game rejects becomes a
     ``ScenarioError`` located at the question."""
     kinds = question_kinds(scenario.game.slug)
@@ -442,6 +500,7 @@ def answer_question(scenario: Scenario, question: Question, progress=None) -> An
         state=scenario.state,
         params=question.params,
         progress=progress,
+        output_dir=output_dir,
     )
     if question.kind != "validate" and scenario.position_problems:
         raise ScenarioError(
@@ -497,15 +556,15 @@ class SolvedScenario:
         }
 
 
-def solve_scenario(scenario: Scenario, progress=None) -> SolvedScenario:
+def solve_scenario(scenario: Scenario, progress=None, output_dir=None) -> SolvedScenario:
     answers = []
     for question in scenario.questions:
         try:
-            answers.append(AnsweredQuestion(question, answer_question(scenario, question, progress)))
+            answers.append(AnsweredQuestion(question, answer_question(scenario, question, progress, output_dir)))
         except OracleError as exc:
             answers.append(AnsweredQuestion(question, None, str(exc)))
     return SolvedScenario(scenario, answers)
 
 
-def solve_scenarios(scenarios: Iterable[Scenario], progress=None) -> list[SolvedScenario]:
-    return [solve_scenario(s, progress) for s in scenarios]
+def solve_scenarios(scenarios: Iterable[Scenario], progress=None, output_dir=None) -> list[SolvedScenario]:
+    return [solve_scenario(s, progress, output_dir) for s in scenarios]

@@ -58,7 +58,7 @@ def test_rank_from_standard_input_answers_one_line_each():
 
 
 def test_compare_from_standard_input_as_json_lines():
-    lines = "As Ah Ad Ac Jk vs Ah Kh Qh Jh Th\n9 9 vs 9 9\n"
+    lines = "A A A A Jk vs Ah Kh Qh Jh Th\n9 9 vs 9 9\n"
     result = run("compare", "-", "--game", "drawing-dead", "--json", input=lines)
     answers = [json.loads(line) for line in result.output.splitlines()]
     assert [a["winner"] for a in answers] == ["second", "tie"]
@@ -141,3 +141,34 @@ def test_oracle_rank_never_imports_z3_ortools_or_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "HEAVY []" in out
+
+
+def test_bytes_that_are_not_utf8_on_standard_input_are_a_bad_line_not_a_crash():
+    result = CliRunner().invoke(main, ["rank", "-"], input=b"9 9 2 2 K\n\xff\nAs\n")
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == ["9 9 2 2 K: Two Pair, Nines and Twos, King kicker", "As: High Card, Ace"]
+    assert "Error: line 2: not UTF-8 text" in result.stderr
+
+
+def test_one_card_cannot_be_in_both_hands_but_rank_counts_may_be_what_ifs():
+    result = run("compare", "9h 9d", "9h 9c")
+    assert result.exit_code == 2 and "the card '9h' is in both hands" in result.output
+    assert json.loads(run("compare", "A A A A Jk", "Ah Kh Qh Jh Th", "-g", "drawing-dead", "--json").output)["winner"] == "second"
+
+
+def test_more_souls_than_cards_buy_nothing_more_and_answer_at_once():
+    result = run("rank", "-g", "hell-of-a-deal", "--hole", "9h Kd", "--board", "9s 9c 4d 4h", "--toll", "9d", "--souls", "10000000000", "--json")
+    assert json.loads(result.output)["category"] == "full_house"
+
+
+def test_usage_errors_are_one_line_naming_the_option():
+    result = run("rank", "--game", "hell-of-a-deal", "--hole", "9h", "--souls", "-1")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "Error: Invalid value for '--souls': -1 is not in the range x>=0. (see 'oracle rank --help')"
+    ]
+
+
+def test_check_of_a_folder_without_scenarios_is_an_error_not_a_pass(tmp_path):
+    result = run("check", str(tmp_path))
+    assert result.exit_code == 2 and "holds no *.scenario.yaml files" in result.output

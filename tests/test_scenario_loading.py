@@ -146,3 +146,43 @@ def test_validate_lists_position_problems_instead_of_refusing_the_file(tmp_path)
         "problems": [{"field": "position.players[1].chips", "message": "must be a whole number of chips, not -1"}],
     }
     assert solved.answers[0].error is not None  # other questions refuse an illegal position
+
+
+def test_marks_need_a_reason_and_expect_must_be_a_mapping(tmp_path):
+    text = VALID.replace("    expect: {chips: 10}\n", "    expect: ten\n    marks: [{skip: ''}]\n")
+    problems = problems_of(write(tmp_path, text))
+    assert {(p.path, p.message.split(",")[0]) for p in problems} == {
+        (("questions", 0, "expect"), "must be a mapping of answer keys to expected values"),
+        (("questions", 0, "marks", 0, "skip"), "skip needs a reason"),
+    }
+
+
+def test_a_tolerance_must_be_a_number_of_zero_or_more(tmp_path):
+    text = VALID.replace("expect: {chips: 10}", "expect: {chips: {approx: 10, tol: -1}}")
+    [problem] = problems_of(write(tmp_path, text))
+    assert problem.path == ("questions", 0, "expect", "chips", "tol")
+
+
+def test_an_empty_id_is_refused(tmp_path):
+    [problem] = problems_of(write(tmp_path, VALID.replace("id: anna-chips", "id: ''")))
+    assert problem.message == "must not be empty"
+
+
+def test_a_rule_option_checked_by_the_game_is_reported_at_the_rules_line(tmp_path):
+    from _toygame import GAME
+
+    original = GAME.load_position
+
+    def strict(position, rules):
+        from oracle.errors import FieldError
+
+        if rules["ante"] > 1:
+            raise FieldError(("rules", "ante"), "the toy game's ante is at most 1")
+        return original(position, rules)
+
+    object.__setattr__(GAME, "load_position", strict)
+    try:
+        [problem] = problems_of(write(tmp_path, VALID))
+    finally:
+        object.__setattr__(GAME, "load_position", original)
+    assert (problem.path, problem.line) == (("rules", "ante"), 3)

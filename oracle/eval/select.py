@@ -129,7 +129,8 @@ def best_by_tolls(
     ``souls`` (the Souls in the pot). A number of Souls that buys nothing better than
     fewer Souls is left out, so every entry is a strict improvement."""
     answers: list[Selection] = []
-    for paid in range(souls + 1):
+    # A hand holds at most five cards, so no more than five Souls can ever buy anything.
+    for paid in range(min(souls, 5) + 1):
         bounded = Limits(
             limits.min_private,
             limits.max_private,

@@ -20,6 +20,13 @@ def _text(ctx: QuestionContext, name: str, required: bool = True) -> str | None:
     return str(value)
 
 
+def _flag(ctx: QuestionContext, name: str) -> bool:
+    value = ctx.params.get(name, False)
+    if not isinstance(value, bool):
+        raise FieldError((name,), f"must be true or false, not {value!r}")
+    return value
+
+
 def _cards(ctx: QuestionContext, name: str, read):
     try:
         return read(_text(ctx, name))
@@ -51,15 +58,24 @@ def rank_question(ctx: QuestionContext) -> Answer:
         souls = ctx.params.get("souls")
         if souls is not None and (not isinstance(souls, int) or isinstance(souls, bool) or souls < 0):
             raise FieldError(("souls",), f"must be a whole number of Souls, not {souls!r}")
+        boss = _text(ctx, "boss", required=False)
+        if boss is not None:
+            from oracle.games.hod_bosses import find_boss
+
+            try:
+                find_boss(boss)
+            except OracleError as exc:
+                raise FieldError(("boss",), str(exc)) from None
+        up_your_sleeve, for_boss = _flag(ctx, "up_your_sleeve"), _flag(ctx, "for_boss")
         try:
             ranking = rank_hell_of_a_deal(
                 _text(ctx, "hole"),
                 _text(ctx, "board", required=False) or "",
-                boss=_text(ctx, "boss", required=False),
+                boss=boss,
                 toll=_text(ctx, "toll", required=False) or "",
                 souls=souls,
-                up_your_sleeve=bool(ctx.params.get("up_your_sleeve", False)),
-                for_boss=bool(ctx.params.get("for_boss", False)),
+                up_your_sleeve=up_your_sleeve,
+                for_boss=for_boss,
             )
         except OracleError as exc:
             raise FieldError(("hole",), str(exc)) from None
