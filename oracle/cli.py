@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import click
 
@@ -341,10 +341,6 @@ def schema() -> None:
     from oracle.schema import scenario_schema
 
     click.echo(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
-
-
-def commands() -> Iterable[click.Command]:
-    return main.commands.values()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from oracle.cards import JOKER, RANK_BY_VALUE, RANKS, SUITS, Card, Rank, Suit, format_cards, full_deck
 from oracle.eval.rulesets import STANDARD, Ruleset, find_ruleset
@@ -279,6 +279,3 @@ def compare(first: Sequence[Card], second: Sequence[Card], ruleset: Ruleset | st
     b = strength(second, ruleset)
     return (a > b) - (a < b)
 
-
-def evaluate_all(hands: Iterable[Sequence[Card]], ruleset: Ruleset | str = STANDARD) -> list[HandRank]:
-    return [evaluate(hand, ruleset) for hand in hands]

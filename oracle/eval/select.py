@@ -19,6 +19,7 @@ from typing import Sequence
 from oracle.cards import Card, Rank
 from oracle.eval.evaluate import HandRank, explain, strength_of_codes
 from oracle.eval.rulesets import Ruleset, find_ruleset
+from oracle.errors import InvalidHandError
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def best_selection(
             if best is None or key > best:
                 best, best_pick = key, (mine, theirs)
     if best is None:
-        raise_no_cards()
+        raise InvalidHandError("no legal cards to make a hand from")
     mine, theirs = best_pick
     hand = explain([*mine, *theirs], best[0], ruleset)
     tolled = tuple(c for c in (*mine, *theirs) if c.rank in limits.tolled_ranks)
@@ -144,8 +145,3 @@ def best_by_tolls(
         answers.append(selection)
     return answers
 
-
-def raise_no_cards() -> None:
-    from oracle.errors import InvalidHandError
-
-    raise InvalidHandError("no legal cards to make a hand from")
