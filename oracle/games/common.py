@@ -119,7 +119,10 @@ def validate_question(ctx: QuestionContext) -> Answer:
             problems = [((), str(exc))]
     from oracle.errors import Problem
 
-    listed = [{"field": Problem(("position", *path), m).dotted_path(), "message": m} for path, m in problems]
+    def place(path):  # a path starting with "rules" names a rule option (see GameInfo)
+        return tuple(path) if tuple(path[:1]) == ("rules",) else ("position", *path)
+
+    listed = [{"field": Problem(place(path), m).dotted_path(), "message": m} for path, m in problems]
     explanation = "the position is legal" if not listed else f"{len(listed)} problem(s): " + "; ".join(
         f"{p['field']}: {p['message']}" for p in listed
     )

@@ -32,7 +32,7 @@ from oracle.errors import (
     ScenarioError,
 )
 from oracle.eval.strength import category_slug, describe
-from oracle.games.diablo_actions import TABLE, Action, DiabloRules
+from oracle.games.diablo_actions import TABLE, Action, DiabloRules, nearest, suggest
 from oracle.games.diablo_moves import (  # noqa: F401  (re-exported: the game's facts)
     HAND_SIZE,
     JACKS_OR_BETTER,
@@ -183,8 +183,10 @@ class DiabloGame(LegalMoves):
         try:
             return self.names.index(name)
         except ValueError:
+            close = nearest(name, self.names)
             raise IllegalActionError(
                 f"there is no player named {name!r} at this table ({', '.join(self.names)})"
+                + (f"; did you mean {close!r}?" if close else "")
             ) from None
 
     def left_of(self, seat: int, among: Sequence[bool] | None = None) -> int | None:
@@ -661,30 +663,51 @@ class DiabloGame(LegalMoves):
 
 # ----------------------------------------------------------------------------- positions
 POSITION_KEYS = ("seats", "dealer", "pot", "diablo", "called_by", "hands", "history")
+SEAT_KEYS = ("name", "chips")
+DEFAULT_CHIPS = 100
 
 
-def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> DiabloGame:
-    """Read a scenario's position: the table before a deal, the first deal's known cards,
-    and the action lines played since. Paths in errors are relative to ``position``."""
-    if not isinstance(position, Mapping):
-        raise FieldError((), "a Diablo position is a mapping with seats, dealer, hands, history")
-    try:
-        table_rules = DiabloRules.from_mapping(rules)
-    except FieldError as exc:
-        raise FieldError(("rules", *exc.path), exc.message) from None
+def _raise(problems: list[Problem]) -> None:
+    """One fault as a ``FieldError``, several as one ``ScenarioError``; nothing if none."""
+    if len(problems) == 1:
+        raise FieldError(problems[0].path, problems[0].message)
+    if problems:
+        raise ScenarioError(problems)
+
+
+def _not_a_seat(value: Any, names: Sequence[str]) -> str:
+    close = nearest(value, names) if isinstance(value, str) else None
+    return (f"{value!r} is not one of the seats ({', '.join(names)})"
+            + (f"; did you mean {close!r}?" if close else ""))
+
+
+def _read_seats(seats: Any) -> tuple[list[str], list[int], list[Problem]]:
     problems: list[Problem] = []
-    seats = position.get("seats")
     names: list[str] = []
     chips: list[int] = []
     if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise FieldError(("seats",), f"give {MIN_SEATS} to {MAX_SEATS} seats in clockwise order, "
-                                     "each {name: ..., chips: ...}")
+        got = f"{len(seats)} seats" if isinstance(seats, list) else repr(seats)
+        return names, chips, [Problem(("seats",), f"give {MIN_SEATS} to {MAX_SEATS} seats in clockwise order, "
+                                                  f"each {{name: ..., chips: ...}}; got {got}")]
     for k, entry in enumerate(seats):
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
-            problems.append(Problem(("seats", k), "each seat is {name: ..., chips: ...}"))
+        if not isinstance(entry, Mapping):
+            problems.append(Problem(("seats", k), f"each seat is {{name: ..., chips: ...}}, got {entry!r}"))
             continue
-        name = " ".join(entry["name"].split())
-        value = entry.get("chips", 100)
+        mistyped = set()
+        for key in entry:
+            if key not in SEAT_KEYS:
+                problems.append(Problem(("seats", k, key), f"unknown key {key!r}{suggest(key, SEAT_KEYS)}"))
+                mistyped.add(nearest(key, SEAT_KEYS))
+        raw = entry.get("name")
+        if raw is None:
+            if "name" not in mistyped:  # a mistyped 'name' is reported once, above
+                problems.append(Problem(("seats", k), "missing 'name': every seat needs a player's name"))
+            continue
+        if not isinstance(raw, str) or not raw.strip():
+            problems.append(Problem(("seats", k, "name"), f"a player's name is text, got {raw!r}"))
+            continue
+        name = " ".join(raw.split())
+        value = entry.get("chips", DEFAULT_CHIPS)
         if name == TABLE:
             problems.append(Problem(("seats", k, "name"), f"{TABLE!r} is reserved for 'Table agrees to stop'"))
         if name in names:
@@ -694,39 +717,70 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Diab
             value = 0
         names.append(name)
         chips.append(value)
-    if problems:
-        raise ScenarioError(problems)
+    return names, chips, problems
+
+
+def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> DiabloGame:
+    """Read a scenario's position: the table before a deal, the first deal's known cards,
+    and the action lines played since. Paths in errors are relative to ``position``, except
+    a rule option's, which start with ``"rules"``.
+
+    Every fault of the rules, the seats, the table fields and the shape of ``hands`` and
+    ``history`` is reported at once; then every hand dealt; then the history, up to its
+    first bad line (the lines after it depend on it)."""
+    if not isinstance(position, Mapping):
+        raise FieldError((), "a Diablo position is a mapping with seats, dealer, hands, history")
+    problems: list[Problem] = [Problem(("rules", *p.path), p.message) for p in DiabloRules.problems(rules)]
+    names, chips, seat_problems = _read_seats(position.get("seats"))
+    problems += seat_problems
+    if seat_problems:
+        _raise(problems)  # the fields below name seats: they cannot be read without them
 
     def seat_of(key: str, default: int) -> int:
         value = position.get(key)
         if value is None:
             return default
-        if value not in names:
-            raise FieldError((key,), f"{value!r} is not one of the seats ({', '.join(names)})")
-        return names.index(value)
+        name = " ".join(value.split()) if isinstance(value, str) else value
+        if name not in names:
+            problems.append(Problem((key,), _not_a_seat(value, names)))
+            return default
+        return names.index(name)
 
     dealer = seat_of("dealer", 0)
     called_by = seat_of("called_by", dealer)
     pot = position.get("pot", 0)
     if not isinstance(pot, int) or isinstance(pot, bool) or pot < 0:
-        raise FieldError(("pot",), f"the pot carried into this deal is a whole number 0 or more, got {pot!r}")
+        problems.append(Problem(("pot",), f"the pot carried into this deal is a whole number 0 or more, got {pot!r}"))
+        pot = 0
     diablo = position.get("diablo", False)
     if not isinstance(diablo, bool):
-        raise FieldError(("diablo",), "true when the pot is a running Diablo pot (no antes this deal)")
-    if diablo and pot == 0:
-        raise FieldError(("diablo",), "a running Diablo pot needs its amount under 'pot'")
+        problems.append(Problem(("diablo",), f"true or false: true when the pot is a running Diablo pot "
+                                             f"(no antes this deal), got {diablo!r}"))
+    elif diablo and pot == 0 and not any(p.path == ("pot",) for p in problems):
+        problems.append(Problem(("diablo",), "a running Diablo pot needs its amount under 'pot'"))
     if sum(1 for c in chips if c > 0) < 2:
-        raise FieldError(("seats",), "at least two players need chips to play a hand")
-    if chips[dealer] == 0:
-        raise FieldError(("dealer",), f"{names[dealer]} has no chips and has dropped out; choose another dealer")
-    game = DiabloGame.new(names=names, chips=chips, dealer=dealer, rules=table_rules, pot=pot,
-                          diablo=diablo, called_by=called_by)
-    hands = position.get("hands") or {}
+        problems.append(Problem(("seats",), "at least two players need chips to play a hand"))
+    elif chips[dealer] == 0 and not any(p.path == ("dealer",) for p in problems):
+        problems.append(Problem(("dealer",), f"{names[dealer]} has no chips and has dropped out; choose another dealer"))
+    hands = position.get("hands")
+    if hands is None:
+        hands = {}
     if not isinstance(hands, Mapping):
-        raise FieldError(("hands",), "hands is a mapping from a seat's name to its five cards")
-    for name, text in hands.items():
+        problems.append(Problem(("hands",), f"hands is a mapping from a seat's name to its five cards, got {hands!r}"))
+        hands = {}
+    for name in hands:
         if name not in names:
-            raise FieldError(("hands", name), f"{name!r} is not one of the seats ({', '.join(names)})")
+            problems.append(Problem(("hands", name), _not_a_seat(name, names)))
+    history = position.get("history")
+    if history is None:
+        history = []
+    if not isinstance(history, list):
+        problems.append(Problem(("history",), f"history is a list of action lines such as "
+                                              f"'{names[0]} bets 2', got {history!r}"))
+    _raise(problems)
+    game = DiabloGame.new(names=names, chips=chips, dealer=dealer, rules=DiabloRules.from_mapping(rules),
+                          pot=pot, diablo=diablo, called_by=called_by)
+    for name, text in hands.items():
         try:
             cards = parse_cards(text) if isinstance(text, str) else None
             if cards is None:
@@ -735,11 +789,9 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Diab
                 raise InvalidHandError("Diablo's cards need a rank and a suit (no Joker)")
             game.do(Action(player=name, kind="deal", cards=tuple(cards)))
         except (CardParseError, InvalidHandError, IllegalActionError) as exc:
-            raise FieldError(("hands", name), str(exc)) from None
+            problems.append(Problem(("hands", name), str(exc)))
+    _raise(problems)
     game.history.clear()  # the position's own deal is not part of the history
-    history = position.get("history") or []
-    if not isinstance(history, list):
-        raise FieldError(("history",), "history is a list of action lines such as 'Anna bets 2'")
     for k, line in enumerate(history):
         try:
             game.do(line)

@@ -15,12 +15,13 @@ and the chance events a scenario may give (or leave out, so the cards stay unkno
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from oracle.cards import Card, format_cards, parse_cards
-from oracle.errors import CardParseError, FieldError, InvalidActionError
+from oracle.errors import CardParseError, FieldError, InvalidActionError, Problem, ScenarioError
 from oracle.eval.strength import CATEGORY_ORDER
 
 # The word a player's action line starts with after the name; chance lines have their own.
@@ -138,6 +139,32 @@ class Action:
         raise InvalidActionError(f"unknown action kind {self.kind!r}")
 
 
+# The least value of each whole-number option, and what it means (for the error message).
+_LEAST = {"ante": 0, "bet_min": 1, "bet_max": 1, "after_draw_factor": 1, "max_raises": 0, "pot_cap": 0}
+_MEANS = {
+    "ante": "chips each player antes; 0 for no ante",
+    "bet_min": "the smallest bet, in chips",
+    "bet_max": "the largest bet, in chips",
+    "after_draw_factor": "bet limits after the draw are multiplied by it; 1 keeps them",
+    "max_raises": "raises allowed per betting round; 0 for none",
+    "pot_cap": "the most an opener pays into a new pot; 0 for no cap",
+}
+
+
+def nearest(key: Any, valid: Sequence[str]) -> str | None:
+    """The valid name closest to ``key`` (difflib, as the scenario loader), or None."""
+    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def suggest(key: Any, valid: Sequence[str]) -> str:
+    """'; did you mean ...?' for the nearest valid name, worded as the scenario loader does."""
+    close = nearest(key, valid)
+    if close is not None:
+        return f"; did you mean {close!r}?"
+    return f"; valid keys: {', '.join(valid)}" if valid else ""
+
+
 _WANTS = {
     "bets": "a number of chips",
     "raises to": "the new total for the round",
@@ -172,26 +199,51 @@ class DiabloRules:
 
     @classmethod
     def from_mapping(cls, rules: Mapping[str, Any]) -> "DiabloRules":
-        """Read the merged rules; unknown names belong to the loader and are ignored here."""
+        """Read the merged rules. Every fault is reported, at the option's name: ``FieldError``
+        for one, ``ScenarioError`` for several (the caller puts ``"rules"`` in front)."""
+        problems = cls.problems(rules)
+        if len(problems) == 1:
+            raise FieldError(problems[0].path, problems[0].message)
+        if problems:
+            raise ScenarioError(problems)
+        return cls(**{f.name: rules[f.name] for f in fields(cls) if f.name in rules})
+
+    @classmethod
+    def problems(cls, rules: Mapping[str, Any]) -> list[Problem]:
+        """Every rule option that is not a value this game can play with: a name that is not
+        an option (the scenario loader drops those before us, other callers may not), a value
+        of the wrong type, or one out of range, or two that disagree."""
+        if not isinstance(rules, Mapping):
+            return [Problem((), f"rules are a mapping of rule option to value, got {rules!r}")]
+        names = [f.name for f in fields(cls)]
+        found: list[Problem] = []
+        for key in rules:
+            if key not in names:
+                found.append(Problem((key,), f"unknown rule option {key!r}{suggest(key, names)}"))
         values: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in rules:
                 continue
             value = rules[f.name]
-            if f.type == "bool" or isinstance(f.default, bool):
+            if isinstance(f.default, bool):
                 if not isinstance(value, bool):
-                    raise FieldError((f.name,), f"must be true or false, got {value!r}")
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise FieldError((f.name,), f"must be a whole number 0 or more, got {value!r}")
+                    found.append(Problem((f.name,), f"must be true or false, got {value!r}"))
+                    continue
+            elif not isinstance(value, int) or isinstance(value, bool):
+                found.append(Problem((f.name,), f"must be a whole number, got {value!r}"))
+                continue
+            else:
+                least = _LEAST.get(f.name, 0)
+                if value < least:
+                    found.append(Problem((f.name,), f"must be {least} or more ({_MEANS[f.name]}), got {value}"))
+                    continue
             values[f.name] = value
-        made = cls(**values)
-        if made.bet_min < 1:
-            raise FieldError(("bet_min",), "the smallest bet must be at least 1 chip")
-        if made.bet_max < made.bet_min:
-            raise FieldError(("bet_max",), f"must be at least bet_min ({made.bet_min})")
-        if made.after_draw_factor < 1:
-            raise FieldError(("after_draw_factor",), "must be at least 1")
-        return made
+        bet_min = values.get("bet_min", cls.bet_min if "bet_min" not in rules else None)
+        bet_max = values.get("bet_max", cls.bet_max if "bet_max" not in rules else None)
+        if bet_min is not None and bet_max is not None and bet_max < bet_min:
+            where = "bet_max" if "bet_max" in rules else "bet_min"
+            found.append(Problem((where,), f"bet_max ({bet_max}) must be at least bet_min ({bet_min})"))
+        return found
 
     def limits(self, betting_round: int) -> tuple[int, int]:
         """Smallest and largest bet or raise step in a round: "double after the draw"."""

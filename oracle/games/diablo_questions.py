@@ -15,7 +15,7 @@ from oracle.errors import (
     InvalidHandError,
 )
 from oracle.eval.strength import CATEGORY_SLUGS
-from oracle.games.diablo_actions import DiabloRules
+from oracle.games.diablo_actions import Action, DiabloRules, nearest, suggest
 from oracle.registry import (
     Answer,
     GameInfo,
@@ -70,6 +70,27 @@ def _state(ctx: QuestionContext):
     return ctx.state
 
 
+def _example_line(game) -> str:
+    who = game.names[game.to_act] if game.to_act is not None else game.names[0]
+    return f"{who} bets 2"
+
+
+def _read_action(game, line: Any) -> Action:
+    """The ``action`` parameter as an action line of this table: text that parses and names a
+    seat (or the table). Anything else is a bad parameter, not an illegal move."""
+    if not isinstance(line, str):
+        raise FieldError(("action",), f"must be an action line such as {_example_line(game)!r}, got {line!r}")
+    try:
+        action = Action.parse(line)
+    except InvalidActionError as exc:
+        raise FieldError(("action",), f"must be an action line such as {_example_line(game)!r}: {exc}") from None
+    if action.kind != "stop" and action.player not in game.names:
+        close = nearest(action.player, game.names)
+        raise FieldError(("action",), f"there is no player named {action.player!r} at this table "
+                                      f"({', '.join(game.names)})" + (f"; did you mean {close!r}?" if close else ""))
+    return action
+
+
 @register_question("diablo", "legal-moves",
                    summary="Every legal action of the player to act, with amounts; or why one action is illegal",
                    params={"action": Param("an action line to check, e.g. 'Carla raises to 20'")})
@@ -83,13 +104,12 @@ def legal_moves(ctx: QuestionContext) -> Answer:
         "waiting_for": game.waiting_for(),
     }
     line = ctx.params.get("action")
-    if line is not None and not isinstance(line, str):
-        raise FieldError(("action",), f"an action line such as 'Carla raises to 8', got {line!r}")
     if line is not None:
+        _read_action(game, line)
         try:
             game.copy().do(line)
             answer.update(action=line, legal=True, reason=None)
-        except (IllegalActionError, InvalidActionError) as exc:
+        except IllegalActionError as exc:
             answer.update(action=line, legal=False, reason=str(exc))
         explanation = f"{line!r}: " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
     else:
@@ -116,7 +136,10 @@ def _result(ctx: QuestionContext):
     game = _state(ctx)
     number = ctx.params.get("hand")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise FieldError(("hand",), f"a hand's number (1 = the position's deal), got {number!r}")
+        raise FieldError(("hand",), f"must be a whole number (the hand's number; 1 = the position's deal), "
+                                    f"got {number!r}")
+    if number is not None and number < 1:
+        raise FieldError(("hand",), f"must be 1 or more (1 = the position's deal), got {number}")
     if number is None:
         if not game.results:
             raise FieldError(("hand",), "no hand has ended yet in this position's history")
@@ -208,8 +231,12 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     game = _state(ctx)
     params = ctx.params
     player = params.get("player")
-    if not isinstance(player, str) or player not in game.names:
-        raise FieldError(("player",), f"{player!r} is not one of the seats ({', '.join(game.names)})")
+    if not isinstance(player, str):
+        raise FieldError(("player",), f"must be a seat's name ({', '.join(game.names)}), got {player!r}")
+    if player not in game.names:
+        close = nearest(player, game.names)
+        raise FieldError(("player",), f"{player!r} is not one of the seats ({', '.join(game.names)})"
+                                      + (f"; did you mean {close!r}?" if close else ""))
     seat = game.names.index(player)
     if params.get("cards") is not None:
         hand = _cards(params["cards"], ("cards",))
@@ -224,25 +251,41 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     except InvalidHandError as exc:
         raise FieldError(("cards",), str(exc)) from None
     opponents: list[Opponent] = []
-    listed = params.get("opponents") or []
+    listed = params.get("opponents")
+    if listed is None:
+        listed = []
     if not isinstance(listed, list):
-        raise FieldError(("opponents",), "a list of seat names, five-card texts or 'unknown'")
+        raise FieldError(("opponents",), f"must be a list of seat names, five-card texts or 'unknown', got {listed!r}")
     named = set()
     for k, item in enumerate(listed):
+        if not isinstance(item, str):
+            raise FieldError(("opponents", k), f"an opponent is a seat's name, five cards as text or 'unknown', "
+                                               f"got {item!r}")
         if item == "unknown":
             opponents.append(Opponent(name=f"unknown {k + 1}", known=(), unknown=5))
-        elif isinstance(item, str) and item in game.names:
+        elif item in game.names:
             if item == player:
                 raise FieldError(("opponents", k), f"{player} cannot be their own opponent")
+            if game.names.index(item) in named:
+                raise FieldError(("opponents", k), f"{item} is listed twice")
+            if not game.dealt[game.names.index(item)]:
+                raise FieldError(("opponents", k), f"{item} has no chips and is not dealt in")
             cards = [c for c in game.hands[game.names.index(item)] if c is not None] if game.hands[game.names.index(item)] else []
             opponents.append(Opponent(name=item, known=tuple(cards), unknown=5 - len(cards)))
             named.add(game.names.index(item))
         else:
-            cards = _cards(item, ("opponents", k))
+            try:
+                cards = _cards(item, ("opponents", k))
+            except FieldError as exc:
+                # Not cards: perhaps a seat's name mistyped ("Bne").
+                close = nearest(item, list(game.names) + ["unknown"])
+                if close is None:
+                    raise
+                raise FieldError(exc.path, f"{exc.message}; did you mean {close!r}?") from None
             if len(cards) != 5:
                 raise FieldError(("opponents", k), f"an opponent's hand is five cards, got {len(cards)}")
             opponents.append(Opponent(name=f"opponent {k + 1}", known=tuple(cards), unknown=0))
-    dead = _cards(params["dead"], ("dead",)) if params.get("dead") else []
+    dead = _cards(params["dead"], ("dead",)) if params.get("dead") is not None else []
     # Cards the position shows elsewhere are out of the deck too.
     for i in range(game.n):
         if i != seat and i not in named and game.hands:
@@ -260,12 +303,15 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     settings = {}
     for key, default in (("samples", DEFAULT_SAMPLES), ("seed", 1), ("exact_limit", EXACT_LIMIT)):
         value = params.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < (1 if key == "samples" else 0):
-            raise FieldError((key,), f"must be a whole number, got {value!r}")
+        least = 1 if key == "samples" else 0
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise FieldError((key,), f"must be a whole number {least} or more, got {value!r}")
         settings[key] = value
     target = params.get("target")
-    if target is not None and target not in CATEGORY_SLUGS:
-        raise FieldError(("target",), f"unknown hand {target!r}; one of {', '.join(CATEGORY_SLUGS)}")
+    if target is not None and (not isinstance(target, str) or target not in CATEGORY_SLUGS):
+        hint = suggest(target, CATEGORY_SLUGS) if isinstance(target, str) else ""
+        raise FieldError(("target",), f"unknown hand {target!r}; one of {', '.join(CATEGORY_SLUGS)}"
+                                      + (hint if "did you mean" in hint else ""))
     answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw,
                        target=target, **settings)
     answer["player"] = player
