@@ -174,17 +174,6 @@ def test_apply_returns_the_new_status_and_leaves_the_position_alone():
     assert out["status"]["players"][0]["haul"] == 50
 
 
-def test_stop_policy_writes_an_svg(tmp_path):
-    import xml.etree.ElementTree as ET
-
-    position = TWO | {"oven": {"50": 3, "25": 4, "10": 4, "devils": 3}, "history": ["Anna passes", "Ben passes"]}
-    path = tmp_path / "policy.svg"
-    out = ask(position, "stop-policy", objective="chips", plot=str(path)).answer
-    assert out["plot"] == str(path)
-    root = ET.parse(path).getroot()
-    assert root.tag.endswith("svg")
-
-
 def _random_round(rng: random.Random):
     n = rng.randint(2, 5)
     players = [{"name": f"P{i}", "chips": rng.choice([0, 20, 40, 90, 200, 350])} for i in range(n)]
@@ -302,15 +291,6 @@ def test_bet_advice_other_bets_must_name_the_other_players():
         with pytest.raises(FieldError) as err:
             ask(TWO | {"oven": {"50": 1, "devils": 1}}, "bet-advice", player="Anna", other_bets=bets)
         assert err.value.path == path
-
-
-def test_stop_policy_plot_that_cannot_be_written_names_the_field(tmp_path):
-    blocker = tmp_path / "file"
-    blocker.write_text("x")
-    position = TWO | {"oven": {"50": 1, "devils": 1}, "history": ["Anna passes", "Ben passes"]}
-    with pytest.raises(FieldError) as err:
-        ask(position, "stop-policy", plot=str(blocker / "policy.svg"))
-    assert err.value.path == ("plot",)
 
 
 def test_conformance_under_the_house_rules_keeps_chips_whole_and_never_negative():

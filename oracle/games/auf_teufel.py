@@ -365,13 +365,17 @@ def bonus_winners(amounts: list[int], ties: str) -> list[int]:
 def track_marks(rules: Mapping[str, Any]) -> tuple[int, ...]:
     """The ``track_marks`` option read into ascending whole numbers."""
     raw = rules["track_marks"]
-    text = raw if isinstance(raw, str) else " ".join(map(str, raw))
-    try:
-        marks = tuple(int(part) for part in text.replace(",", " ").split())
-    except ValueError:
-        marks = ()
+    marks: tuple[int, ...] = ()
+    if isinstance(raw, str):
+        parts = raw.replace(",", " ").split()
+        if all(re.fullmatch(r"[0-9]+", part) for part in parts):
+            marks = tuple(int(part) for part in parts)
+    elif isinstance(raw, (list, tuple)) and all(isinstance(m, int) and not isinstance(m, bool) for m in raw):
+        marks = tuple(raw)
     if not marks or marks[0] <= 0 or any(a >= b for a, b in zip(marks, marks[1:])):
-        raise RulesetError(f"track_marks must be ascending positive numbers, not {raw!r}")
+        raise RulesetError(
+            f"track_marks must be ascending positive whole numbers such as '50 100 150', not {raw!r}"
+        )
     return marks
 
 

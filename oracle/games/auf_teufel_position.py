@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.errors import FieldError, IllegalActionError, InvalidActionError, Problem, ScenarioError
+from oracle.errors import FieldError, IllegalActionError, InvalidActionError, Problem, RulesetError, ScenarioError
 from oracle.games.auf_teufel import (
     CHIP_UNIT, OPTIONS, STANDARD_CHIPS, Action, Player, RoundState, pact_holders, track_marks,
 )
@@ -42,8 +42,45 @@ def _read_oven(raw: Any, path: tuple) -> Oven:
     return Oven.of(numbered, devils)
 
 
+def check_rules(rules: Mapping[str, Any]) -> None:
+    """Every rule option's value, beyond the type the loader checks: a ``ScenarioError`` whose
+    problems are located at ``("rules", option)`` (the loader reports them at ``rules:``)."""
+    problems: list[Problem] = []
+
+    def whole(name: str, minimum: int) -> int | None:
+        value = rules[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(Problem(("rules", name), f"must be a whole number, not {value!r}"))
+            return None
+        if value < minimum:
+            problems.append(Problem(("rules", name), f"must be at least {minimum}, not {value}"))
+            return None
+        return value
+
+    # An oven left with no piece cannot go on to the next round, so at least 1.
+    whole("refill_minimum", 1)
+    whole("goal", 1)
+    start = whole("start_chips", 0)
+    if start is not None and start % CHIP_UNIT:
+        problems.append(Problem(("rules", "start_chips"), f"chips come in multiples of {CHIP_UNIT}, not {start}"))
+    try:
+        track_marks(rules)
+    except RulesetError as exc:
+        problems.append(Problem(("rules", "track_marks"), str(exc).removeprefix("track_marks ")))
+    if rules["bonus_ties"] not in ("each", "none"):
+        problems.append(Problem(("rules", "bonus_ties"), f"must be 'each' or 'none', not {rules['bonus_ties']!r}"))
+    if not isinstance(rules["stake_pays_pact"], bool):
+        problems.append(Problem(("rules", "stake_pays_pact"), f"must be true or false, not {rules['stake_pays_pact']!r}"))
+    if problems:
+        raise ScenarioError(problems)
+
+
 def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> RoundState:
     rules = {**{o.name: o.default for o in OPTIONS}, **dict(rules)}
+    unknown = sorted(set(rules) - {o.name for o in OPTIONS})
+    if unknown:
+        raise FieldError(("rules", unknown[0]), f"unknown rule option {unknown[0]!r}")
+    check_rules(rules)
     problems: list[Problem] = []
     raw_players = position.get("players")
     if not isinstance(raw_players, list) or len(raw_players) < 2:

@@ -4,6 +4,8 @@ imported inside the handlers that use it."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError
@@ -85,8 +87,10 @@ def _player_param(ctx: QuestionContext, *, default_current: bool = True) -> int:
         if current is None or not default_current:
             raise FieldError(("player",), "say which player: nobody is pulling now")
         return state.players.index(current)
+    if not isinstance(name, str):
+        raise FieldError(("player",), f"expected a player's name, got {name!r}")
     try:
-        return state.index_of(str(name))
+        return state.index_of(name)
     except IllegalActionError as exc:
         raise FieldError(("player",), str(exc)) from None
 
@@ -97,8 +101,10 @@ def _objective(ctx: QuestionContext, index: int):
 
     state: RoundState = ctx.state
     objective = ctx.params.get("objective", "haul")
-    if objective not in OBJECTIVES:
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise FieldError(("objective",), f"expected one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    if objective != "target" and ctx.params.get("target") is not None:
+        raise FieldError(("target",), f"a target belongs to objective 'target', not {objective!r}")
     if objective == "haul":
         return objective, None, haul_objective, 0.0
     player = state.players[index]
@@ -112,6 +118,10 @@ def _objective(ctx: QuestionContext, index: int):
             target = max((p.haul for p in state.players if p is not player and p.done), default=0)
         elif isinstance(target, bool) or not isinstance(target, int):
             raise FieldError(("target",), f"expected a number, 'bet' or 'best-haul', got {target!r}")
+        elif target < 0:
+            raise FieldError(("target",), f"a haul is never negative: expected a target of 0 or more, got {target}")
+        # A target beyond what the haul and the oven could make is kept: its chance is 0,
+        # which the solver finds (every state's value is 0), and 'best' is then 'stop'.
         return objective, target, target_objective(target), 0.0
     cache: dict[tuple[int, int], float] = {}
 
@@ -256,16 +266,40 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
     return Answer(out, text, RULE_PULL)
 
 
+PLOT_NOTE = "plots are written only by `oracle solve --output DIR`"
+
+
+def _plot_param(ctx: QuestionContext) -> str | None:
+    """The ``plot`` file name, checked whether or not anything will be written, so that a
+    scenario that could not be plotted is reported by ``oracle check`` too."""
+    from oracle.solve.coal_plot import check_plot_name
+
+    name = ctx.params.get("plot")
+    if name is None:
+        return None
+    try:
+        return check_plot_name(name)
+    except ValueError as exc:
+        raise FieldError(("plot",), str(exc)) from None
+
+
 @register_question(
     SLUG,
     "stop-policy",
     summary="The whole optimal policy for a turn as a threshold table, optionally plotted.",
-    params=_OBJECTIVE_PARAMS | {"plot": Param("a file path: write the thresholds as an SVG image there")},
+    params=_OBJECTIVE_PARAMS
+    | {
+        "plot": Param(
+            "a plain file name ending in .svg: the thresholds are drawn into it inside the folder "
+            "given by `oracle solve --output DIR` (without that folder nothing is written)"
+        )
+    },
 )
 def stop_policy(ctx: QuestionContext) -> Answer:
     from oracle.solve.coal import one_step_rule_draws, one_step_threshold, solve_turn, threshold_table
 
     state: RoundState = ctx.state
+    plot_name = _plot_param(ctx)
     index = _player_param(ctx)
     objective, target, stop_value, devil_value = _objective(ctx, index)
     oven = _turn_start(state, index)
@@ -304,31 +338,59 @@ def stop_policy(ctx: QuestionContext) -> Answer:
             "stop_from_exact": None if threshold is None else str(threshold),
             "agrees_with_dp": agrees,
         }
-    if ctx.params.get("plot"):
-        from oracle.solve.coal_plot import write_threshold_svg
+    note = ""
+    if plot_name is not None:
+        out["plot"] = None
+        if ctx.output_dir is None:
+            note = PLOT_NOTE
+            out["plot_note"] = note
+        else:
+            from oracle.solve.coal_plot import write_threshold_svg
 
-        title = f"{out['player']}: stop-policy, objective {objective}" + (f" {target}" if target is not None else "")
-        try:
-            out["plot"] = write_threshold_svg(str(ctx.params["plot"]), rows, title=title, oven_text=str(oven))
-        except OSError as exc:
-            raise FieldError(("plot",), f"cannot write the picture there: {exc.strerror or exc}") from None
+            if not Path(ctx.output_dir).is_dir():
+                raise FieldError(
+                    ("plot",), f"the output folder {str(ctx.output_dir)!r} does not exist or is not a folder (none is created)"
+                )
+            title = f"{out['player']}: stop-policy, objective {objective}" + (f" {target}" if target is not None else "")
+            try:
+                written = write_threshold_svg(ctx.output_dir, plot_name, rows, title=title, oven_text=str(oven))
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                raise FieldError(("plot",), f"cannot write {plot_name!r} in {str(ctx.output_dir)!r}: {reason}") from None
+            out["plot"] = str(written)
     firm = [r for r in rows if r.stop_from is not None]
     text = f"turn worth {solution.start_value:.4f}; " + (
         f"after {firm[0].pieces} piece(s) stop from haul {firm[0].stop_from}" if firm else "never stop voluntarily"
     )
+    if note:
+        text += f"; no picture written: {note}"
+    elif out.get("plot"):
+        text += f"; picture written to {out['plot']}"
     return Answer(out, text, RULE_PULL)
 
 
 def _read_policy(raw: Any, path: tuple):
     from oracle.solve.coal import TurnPolicy
 
-    if raw in (None, "max-haul"):
+    if raw is None or raw == "max-haul":
         return TurnPolicy("max-haul")
-    if isinstance(raw, str) and ":" in raw:
-        kind, _, amount = raw.partition(":")
-        if kind in ("target", "threshold") and amount.strip().isdigit():
-            return TurnPolicy(kind, int(amount))
+    if isinstance(raw, str):
+        m = re.fullmatch(r"(target|threshold):\s*([0-9]+)", raw.strip())
+        if m:
+            return TurnPolicy(m[1], int(m[2]))
     raise FieldError(path, f"expected 'max-haul', 'target:N' or 'threshold:N', got {raw!r}")
+
+
+# Caps on the work one question may ask for, so that a scenario file cannot hang a check.
+MAX_STATES_LIMIT = 50_000_000
+SAMPLES_LIMIT = 1_000_000
+
+
+def _bounded(ctx: QuestionContext, name: str, default: int, limit: int) -> int:
+    value = read_int(ctx.params.get(name, default), (name,), minimum=1)
+    if value > limit:
+        raise FieldError((name,), f"must be at most {limit:,}, got {value:,}")
+    return value
 
 
 @register_question(
@@ -356,15 +418,22 @@ def bet_advice(ctx: QuestionContext) -> Answer:
     if state.phase == "settle":
         raise IllegalActionError("every player has pulled: the highest haul is known")
     default = _read_policy(ctx.params.get("policy"), ("policy",))
-    per_player = ctx.params.get("policies") or {}
+    per_player = ctx.params.get("policies")
+    if per_player is None:
+        per_player = {}
     if not isinstance(per_player, Mapping):
-        raise FieldError(("policies",), "expected {name: policy}")
-    for name in per_player:
+        raise FieldError(("policies",), f"expected {{name: policy}}, got {per_player!r}")
+    lower: dict[str, Any] = {}
+    for name, raw_policy in per_player.items():
+        if not isinstance(name, str):
+            raise FieldError(("policies", name), f"expected a player's name, got {name!r}")
         try:
-            state.index_of(str(name))
+            who = state.players[state.index_of(name)].name.lower()
         except IllegalActionError as exc:
             raise FieldError(("policies", name), str(exc)) from None
-    lower = {str(k).lower(): v for k, v in per_player.items()}
+        if who in lower:
+            raise FieldError(("policies", name), f"{name} is given a policy twice")
+        lower[who] = raw_policy
     order = [i for i in state.turn_order() if not state.players[i].done]
     policies = [
         _read_policy(lower[state.players[i].name.lower()], ("policies", state.players[i].name))
@@ -377,14 +446,27 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         others = [p.stake or 0 for p in state.players if p is not me]
     elif isinstance(raw_bets, Mapping):
         others = []
+        seen: set[int] = set()
         for k, v in raw_bets.items():
+            if not isinstance(k, str):
+                raise FieldError(("other_bets", k), f"expected a player's name, got {k!r}")
             try:
-                who = state.index_of(str(k))
+                who = state.index_of(k)
             except IllegalActionError as exc:
                 raise FieldError(("other_bets", k), str(exc)) from None
             if who == index:
                 raise FieldError(("other_bets", k), f"{me.name} is the player asking, not another")
-            others.append(read_int(v, ("other_bets", k)))
+            if who in seen:
+                raise FieldError(("other_bets", k), f"{k} is given a stake twice")
+            seen.add(who)
+            stake = read_int(v, ("other_bets", k))
+            if stake % CHIP_UNIT:
+                raise FieldError(("other_bets", k), f"a stake is a multiple of {CHIP_UNIT}, not {stake}")
+            if stake > state.players[who].chips:
+                raise FieldError(
+                    ("other_bets", k), f"{state.players[who].name} owns {state.players[who].chips} chips and cannot stake {stake}"
+                )
+            others.append(stake)
     else:
         raise FieldError(("other_bets",), "expected {name: stake}")
     max_other = max(others, default=0)
@@ -392,8 +474,8 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         state.oven,
         policies,
         state.highest_haul(),
-        max_states=read_int(ctx.params.get("max_states", 400_000), ("max_states",), minimum=1),
-        samples=read_int(ctx.params.get("samples", 20_000), ("samples",), minimum=1),
+        max_states=_bounded(ctx, "max_states", 400_000, MAX_STATES_LIMIT),
+        samples=_bounded(ctx, "samples", 20_000, SAMPLES_LIMIT),
     )
     hauls = sorted(dist.distribution)
 

@@ -7,6 +7,8 @@ dots show states that stop below that mark (objectives whose stop set is not a t
 
 from __future__ import annotations
 
+import os
+import secrets
 from html import escape
 from pathlib import Path
 
@@ -99,8 +101,47 @@ def threshold_svg(rows: list[ThresholdRow], *, title: str, oven_text: str = "") 
     return "\n".join(out) + "\n"
 
 
-def write_threshold_svg(path: str, rows: list[ThresholdRow], *, title: str, oven_text: str = "") -> str:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(threshold_svg(rows, title=title, oven_text=oven_text), encoding="utf-8")
-    return str(target)
+def check_plot_name(name: object) -> str:
+    """``name`` if it is a plain SVG file name (``policy.svg``), else a ``ValueError`` saying
+    why. A plot is written only inside the folder the user named on the command line, so a
+    name with folder parts, ``..`` or an absolute path is refused rather than followed."""
+    if not isinstance(name, str):
+        raise ValueError(f"expected a file name such as 'policy.svg', got {name!r}")
+    if not name.lower().endswith(".svg") or len(name) <= len(".svg"):
+        raise ValueError(f"expected a file name ending in .svg, got {name!r}")
+    if any(ch in name for ch in "/\\:") or any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise ValueError(f"expected a plain file name without folders, got {name!r}")
+    if name.startswith(".") or name.strip() != name:
+        raise ValueError(f"expected a file name that is not hidden and has no outer spaces, got {name!r}")
+    return name
+
+
+def write_threshold_svg(
+    output_dir: Path, name: str, rows: list[ThresholdRow], *, title: str, oven_text: str = ""
+) -> Path:
+    """Write the picture as ``output_dir / name`` and return that path. The folder must
+    exist (none is created). The text goes to a new temporary file in the same folder, which
+    then replaces ``name`` in one step (``os.replace``): a reader never sees half a file, and
+    a symbolic link already standing at ``name`` is replaced, not followed."""
+    check_plot_name(name)
+    folder = Path(output_dir)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"the output folder {str(folder)!r} does not exist or is not a folder")
+    text = threshold_svg(rows, title=title, oven_text=oven_text).encode("utf-8")
+    target = folder / name
+    temporary = folder / f".{name}.{secrets.token_hex(8)}.tmp"
+    # O_EXCL: the temporary name is new, never an existing file or link.
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+    return target
