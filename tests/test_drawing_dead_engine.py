@@ -157,8 +157,9 @@ def test_a_wrong_bank_is_refused_with_the_right_figure():
 
 
 def test_three_players_need_a_bigger_box():
-    with pytest.raises(FieldError, match="box_chips"):
+    with pytest.raises(FieldError, match="box_chips") as info:
         new_game(["Anna", "Ben", "Carl"])
+    assert info.value.path == ("rules", "box_chips")
 
 
 def test_setup_deals_fifteen_chips_two_cards_one_role_and_fills_the_pot():
@@ -198,8 +199,9 @@ def test_a_dealt_position_refuses_placed_chips():
 
 
 def test_a_target_below_one_is_refused():
-    with pytest.raises(FieldError, match="target"):
+    with pytest.raises(FieldError, match="target") as info:
         new_game(["Anna", "Ben"], {"target": 0})
+    assert info.value.path == ("rules", "target")
 
 
 def _ask(kind, params, state=None):
