@@ -209,3 +209,170 @@ def test_dirty_cheat_takes_the_button_for_free():
     answer = cheapest_claim(state, 0)
     assert answer["possible"] and answer["chips"] == 0 and answer["roles"] == ["Dirty Cheat"]
     assert answer["plan"] == ["Anna plays Dirty Cheat taking Jk from Ben", "Anna claims the Button"]
+
+
+# ---------------------------------------------------------------- larger stashes and the guard
+
+def _larger_role_position(rng: random.Random):
+    """Up to 3 poker cards and 3 roles in the stash (two of a kind allowed, the player's
+    own Sheriff too), up to 2 Sheriffs among the opponents: as large as the every-line
+    search still answers in a moment."""
+    deck = full_deck(jokers=1)
+    rng.shuffle(deck)
+    take = lambda n: _text([deck.pop() for _ in range(n)])  # noqa: E731
+    pool = ["Dirty Cheat", "Dirty Cheat", "Magic Man", "Magic Man", "Duke", "Vandal", "Banker", "Sheriff"]
+    return {
+        "role_texts": ROLE_TEXTS,
+        "players": [
+            {"name": "Anna", "chips": rng.randint(0, 3), "upcards": take(rng.randint(0, 2)),
+             "stash": take(rng.randint(1, 3)), "stash_roles": rng.sample(pool, rng.randint(2, 3))},
+            {"name": "Ben", "chips": 5, "upcards": take(rng.randint(1, 4)),
+             "stash_roles": ["Sheriff"] * rng.randint(0, 1)},
+            {"name": "Carl", "chips": 5, "upcards": take(rng.randint(0, 2)),
+             "stash_roles": ["Sheriff"] * rng.randint(0, 1)},
+        ],
+        "turn": "Anna", "phase": "action", "button": "Ben", "pot": 0}
+
+
+def every_line_minimax_memo(state, index, opponents_stop):
+    """``every_line_minimax`` (every legal play in every order, poker cards included) with
+    a memo on the whole state, so larger stashes stay affordable."""
+    memo = {}
+
+    def key(s):
+        return (s.phase, tuple(s.chain), s.bank, s.shuffles, tuple(sorted(s.played_roles)),
+                tuple(s.poker_deck), tuple(s.poker_trash), tuple(sorted(s.role_trash)),
+                tuple((p.chips, frozenset(p.upcards), frozenset(p.stash), tuple(sorted(p.stash_roles)))
+                      for p in s.players))
+
+    def value(s):
+        k = key(s)
+        if k in memo:
+            return memo[k]
+        if s.phase == "respond":
+            ours = s.chain[-1].player == index
+            options = [a for a in s.legal_actions() if a.kind == "pass" or (
+                (s.index_of(a.player) == index) != ours and (opponents_stop or not ours))]
+            results = []
+            for a in options:
+                nxt = s.copy()
+                nxt.do(a)
+                results.append(value(nxt))
+            if ours:
+                result = None if None in results else max(results)
+            else:
+                found = [r for r in results if r is not None]
+                result = min(found) if found else None
+        else:
+            result = None
+            for a in s.legal_actions():
+                if a.kind == "claim":
+                    result = 0
+                    break
+                if a.kind not in ("play-card", "play-role"):
+                    continue
+                nxt = s.copy()
+                pay = 1 if a.kind == "play-card" and nxt.players[index].chips > 0 else 0
+                nxt.do(a)
+                r = value(nxt)
+                if r is not None and (result is None or r + pay < result):
+                    result = r + pay
+        memo[k] = result
+        return result
+
+    return value(state)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cheapest_claim_on_larger_stashes_agrees_with_every_line(seed):
+    """Stashes of 3 to 6 cards with repeated roles and counter-stops, against the
+    every-line minimax (every order of every poker card and role, opponents stopping
+    whatever they can, memoised on the whole state: no pruning, no poker-cards-last)."""
+    rng = random.Random(200 + seed)
+    possible = 0
+    for _ in range(12):
+        position = _larger_role_position(rng)
+        if any(r == "Sheriff" for r in position["players"][0]["stash_roles"]) and not (
+                position["players"][1]["stash_roles"] or position["players"][2]["stash_roles"]):
+            position["players"][1]["stash_roles"] = ["Sheriff"]  # give the own Sheriff work
+        state = load_position(position, {"box_chips": 100})
+        answer = cheapest_claim(state, 0)
+        worst = every_line_minimax_memo(state.copy(), 0, True)
+        free = every_line_minimax_memo(state.copy(), 0, False)
+        assert answer["exact"] is True
+        assert answer["chips"] == worst and answer["chips_if_unstopped"] == free
+        assert answer["possible"] is (worst is not None)
+        if worst is not None:
+            possible += 1
+            played = state.copy()
+            for line in answer["plan"]:
+                played.do(line)
+            assert played.button == 0 and state.players[0].chips - played.players[0].chips == worst
+    assert possible
+
+
+def _ten_card_stash(seed: int):
+    rng = random.Random(f"ten:{seed}")
+    deck = full_deck(jokers=1)
+    rng.shuffle(deck)
+    take = lambda n: _text([deck.pop() for _ in range(n)])  # noqa: E731
+    return load_position({
+        "players": [
+            {"name": "Anna", "chips": rng.randint(0, 6), "upcards": take(2), "stash": take(5),
+             "stash_roles": ["Dirty Cheat", "Dirty Cheat", "Magic Man", "Magic Man", "Duke"]},
+            {"name": "Ben", "chips": 10, "upcards": take(4), "stash_roles": ["Sheriff"]},
+            {"name": "Carl", "chips": 10, "upcards": take(3), "stash_roles": ["Sheriff"]},
+        ],
+        "turn": "Anna", "phase": "action", "button": "Ben", "pot": 0, "seed": seed}, {"box_chips": 100})
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_ten_card_stash_is_answered_exactly(seed):
+    """5 poker cards and 5 roles (two Dirty Cheats, two Magic Men, a Duke) against two
+    Sheriffs: the answer is exact and its line plays out. The bound is generous on purpose:
+    speed is measured in bench/bench_drawing_dead_claim.py, not asserted here."""
+    import time
+    state = _ten_card_stash(seed)
+    began = time.perf_counter()
+    answer = cheapest_claim(state, 0)
+    assert time.perf_counter() - began < 60
+    assert answer["exact"] is True
+    if answer["possible"]:
+        played = state.copy()
+        for line in answer["plan"]:
+            played.do(line)
+        assert played.button == 0 and state.players[0].chips - played.players[0].chips == answer["chips"]
+    poker_only = brute_force(state.players[0].upcards, state.players[0].stash, state.players[0].chips,
+                             state.players[1].upcards)
+    if poker_only is not None:  # roles never make it dearer
+        assert answer["possible"] and answer["chips"] <= poker_only[0]
+
+
+def test_the_guard_answers_with_the_poker_line_and_says_it_is_not_exact(monkeypatch):
+    """Past the limit of state expansions the answer is the poker-only line: it cannot be
+    stopped, so it is a true upper bound, and the answer says it is not exact."""
+    import oracle.games.drawing_dead_questions as questions
+    state = load_position({
+        "players": [{"name": "Anna", "chips": 6, "upcards": "Qs Qd", "stash": "Qh 2c",
+                     "stash_roles": ["Dirty Cheat", "Magic Man"]},
+                    {"name": "Ben", "chips": 6, "upcards": "Jk Kd", "stash_roles": ["Sheriff"]}],
+        "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}, {})
+    exact = cheapest_claim(state, 0)
+    monkeypatch.setattr(questions, "CLAIM_STATE_LIMIT", 2)
+    guarded = cheapest_claim(state, 0)
+    assert exact["exact"] is True and guarded["exact"] is False
+    assert "limit of 2 state expansions" in guarded["reason"]
+    assert guarded["possible"] is True and guarded["chips"] >= exact["chips"]
+    assert guarded["cards"] == ["Qh"] and guarded["chips"] == 1
+    played = state.copy()
+    for line in guarded["plan"]:
+        played.do(line)
+    assert played.button == 0
+    monkeypatch.setattr(questions, "CLAIM_STATE_LIMIT", 2)
+    hopeless = load_position({
+        "players": [{"name": "Anna", "chips": 6, "upcards": "2c", "stash": "3d",
+                     "stash_roles": ["Dirty Cheat", "Magic Man"]},
+                    {"name": "Ben", "chips": 6, "upcards": "Jk Kd Ks", "stash_roles": ["Sheriff"]}],
+        "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}, {})
+    unknown = cheapest_claim(hopeless, 0)
+    assert unknown["exact"] is False and unknown["possible"] is None and unknown["chips"] is None
