@@ -41,7 +41,8 @@ def check_invariants(state):
 
 def play_round(boss: str, seed: int, rounds: int = 2) -> int:
     rng = random.Random(seed)
-    deck = {"Nick Hauss": ["The Devil Himself"]}.get(boss, ["Nick Hauss", "The Devil Himself"])
+    # The deck holds the Bosses still to come, never the one faced now.
+    deck = {"Nick Hauss": ["The Devil Himself"], "The Devil Himself": []}.get(boss, ["Nick Hauss", "The Devil Himself"])
     position = {
         "boss": boss, "bosses": DEFAULTS, "boss_deck": deck,
         "players": [{"name": "Anna", "favors": ["Up Your Sleeve"]}, {"name": "Ben", "favors": ["Double Down"]},

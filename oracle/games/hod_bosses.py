@@ -201,9 +201,13 @@ def find_boss(name: str, table: Mapping[str, Boss] | None = None) -> Boss:
 
 
 def parse_default_hand(text: Any, path: tuple[str | int, ...]) -> tuple[Card, ...]:
-    """A default minimum hand such as ``"Q Q T T"``: one to five cards, suits optional."""
-    if isinstance(text, (list, tuple)):
-        text = " ".join(str(t) for t in text)
+    """A default minimum hand such as ``"Q Q T T"`` (or a list of card texts): one to five
+    cards, suits optional. A number or a mapping is refused, not read as a card."""
+    items = list(text) if isinstance(text, (list, tuple)) else [text]
+    for item in items:
+        if not isinstance(item, str):
+            raise FieldError(path, f"a default hand is cards as text such as 'Q Q T T', got {text!r}")
+    text = " ".join(items)
     try:
         cards = tuple(parse_cards(str(text)))
         check_cards(cards, minimum=1, maximum=5, what="default minimum hand")

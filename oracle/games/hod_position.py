@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.cards import Card, parse_cards
-from oracle.errors import FieldError, OracleError
+from oracle.cards import Card, Suit, format_cards, parse_cards
+from oracle.errors import FieldError, OracleError, Problem
 from oracle.games.hod_actions import OFFERINGS, RESERVED_NAMES
 from oracle.games.hod_bosses import BOSSES, STANDARD_BOSS_ORDER, Boss, boss_from_mapping, find_boss
 from oracle.games.hod_engine import apply_action
 from oracle.games.hod_favors import FAVORS, favor_from_mapping, find_favor
-from oracle.games.hod_rules import CHIPS, MAX_CURSES, TEMPTATION_MAX, ChipBet, find_chip
+from oracle.games.hod_rules import CHIPS, MAX_CURSES, TEMPTATION_MAX, ChipBet, blackjack_total, find_chip
 from oracle.games.hod_round import advance, queue_deal, start_betting
 from oracle.games.hod_showdown import begin_showdown
 from oracle.games.hod_state import BOARD_SIZE, MAX_FAVORS, OPTIONS, HodState, PlayerState, check_loss
@@ -26,8 +26,11 @@ def cards_field(value: Any, path: tuple) -> list[Card]:
     """Cards given as text or a list, each with its suit ("dealt"); ``FieldError`` at ``path``."""
     if value is None:
         return []
-    if isinstance(value, (list, tuple)):
-        value = " ".join(str(v) for v in value)
+    items = list(value) if isinstance(value, (list, tuple)) else [value]
+    for item in items:
+        if not isinstance(item, str):
+            raise FieldError(path, f"cards are text such as '9h Td', got {value!r}")
+    value = " ".join(items)
     try:
         cards = parse_cards(str(value))
     except OracleError as exc:
@@ -82,19 +85,143 @@ def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple) -> 
 
 
 def _check_no_card_twice(state: HodState) -> None:
-    """A card may be in one place only; the error names the field where it turns up again."""
+    """A card may be in one place only; the error names the field where it turns up again
+    and the field (or the same field) that already holds it."""
     places: list[tuple[tuple, list[Card]]] = [
         (("boss_hole",), state.boss_hole), (("tolls",), state.tolls), (("board",), state.board),
-        (("stacks",), list(state.stacks.values())), (("discard",), state.discard),
     ]
+    places += [(("stacks", str(spot)), [card]) for spot, card in state.stacks.items()]
+    places += [(("discard",), state.discard)]
     places += [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
     seen: dict[Card, tuple] = {}
     for path, cards in places:
         for c in cards:
             if c in seen:
-                where = ".".join(str(k) for k in seen[c])
-                raise FieldError(path, f"the card {c} is already in {where}: no card is in play twice")
+                where = "twice in" if seen[c] == path else "already in"
+                where += " " + Problem(seen[c], "").dotted_path()
+                raise FieldError(path, f"the card {c} is {where}: no card is in play twice")
             seen[c] = path
+
+
+# ---------------------------------------------------------------------------------------
+# Counts: the cards dealt and the chips bet must be possible for the phase reached.
+
+BETTING_PHASES = ("preflop", "flop", "turn", "river")
+# Betting phases every player still in has finished when a position's phase begins.
+PHASES_FINISHED = {"deal": 0, "preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 4}
+STREET_ON_BOARD = {"flop": slice(0, 3), "turn": slice(3, 4), "river": slice(4, 5)}
+# The Devilish Offerings that put a card into the user's hand.
+CARD_OFFERINGS = ("look", "discard")
+
+
+def _done_this_phase(state: HodState, phase: str, to_act: Any) -> set[str]:
+    """Players who have already had their turn in the current betting phase: those before
+    ``to_act`` in turn order (nobody when ``to_act`` is not given or not a player; the phase
+    code names a bad ``to_act``)."""
+    if phase not in BETTING_PHASES:
+        return set()
+    order = [p.name for p in state.turn_order()]
+    if to_act not in order:
+        return set()
+    return set(order[: order.index(to_act)])
+
+
+def _check_boss_cards(state: HodState, phase: str) -> None:
+    """"Deal the Boss 2 cards facedown (unless otherwise stated on the Boss card's ability
+    text)" and The Boatman's Toll card "After hands are dealt". Extra Boss cards come only
+    from Dedly Aloor's draws (any number: the players' matching cards may be folded away) and
+    Red Jack's draws at the showdown ("deal cards to his hand until the total is over 16"),
+    which the engine adds to ``boss_hole``."""
+    boss, hole, dealt = state.boss, state.boss_hole, state.boss.hole_cards
+    if 0 < len(hole) < dealt:
+        raise FieldError(("boss_hole",), f"{boss.name} is dealt {dealt} hole cards, got {len(hole)}: "
+                                         "give them all, or none while they are unknown")
+    if len(hole) > dealt and not boss.extra_draws:
+        limit = boss.draws_while_at_most
+        if limit is None:
+            raise FieldError(("boss_hole",), f"{boss.name} is dealt {dealt} hole cards ('Deal the Boss 2 cards "
+                                             f"facedown (unless otherwise stated on the Boss card's ability "
+                                             f"text)'), got {len(hole)}")
+        if phase != "showdown":
+            raise FieldError(("boss_hole",), f"{boss.name} is dealt {dealt} hole cards, got {len(hole)}: he "
+                                             "draws more only after he reveals at the showdown")
+        for k in range(dealt, len(hole)):
+            total = blackjack_total(hole[:k])
+            if total > limit:
+                raise FieldError(("boss_hole",), f"{boss.name} stops drawing once his total is over {limit}: "
+                                                 f"{format_cards(hole[:k])} total {total}, so "
+                                                 f"{format_cards(hole[k:])} was not drawn")
+    if state.tolls and not boss.tolls:
+        raise FieldError(("tolls",), f"only a Boss who deals Toll cards (The Boatman) has them; "
+                                     f"{boss.name} deals none")
+    if len(state.tolls) > boss.tolls:
+        raise FieldError(("tolls",), f"{boss.name} deals {boss.tolls} Toll card(s), got {len(state.tolls)}")
+    if phase != "deal" and len(state.tolls) < boss.tolls:
+        raise FieldError(("tolls",), f"{boss.name} deals {boss.tolls} Toll card(s) after hands are dealt, "
+                                     f"got {len(state.tolls)}: give them")
+
+
+def _check_bets(state: HodState, phase: str, done_now: set[str]) -> None:
+    """"choose one (and only one) unused chip" each betting phase, plus Demona's second chip
+    after a heart on a street ("Players who don't Fold may bet TWO chips on their next bet")
+    and the extra chips of Double Down-like Favors played this round. The chips a player has
+    already bet beyond one a phase and Demona's are the Favors' extra chips used up."""
+    for i, p in enumerate(state.players):
+        phases = BETTING_PHASES[: PHASES_FINISHED[phase] + (1 if p.name in done_now else 0)]
+        hearts = [s for s in phases if s in STREET_ON_BOARD and state.boss.heart_tax
+                  and any(c.suit is Suit.HEARTS for c in state.board[STREET_ON_BOARD[s]])]
+        base = len(phases) + len(hearts)
+        if len(p.bets) > base + p.extra_chips:
+            extras = ""
+            if hearts:
+                extras += f", one more after {state.boss.name}'s heart on the {' and '.join(hearts)}"
+            if p.extra_chips:
+                extras += f", {p.extra_chips} extra from Favors played (Double Down)"
+            raise FieldError(
+                ("players", i, "bets"),
+                f"{p.name} has {len(p.bets)} chips bet, but at most {base + p.extra_chips} by the {phase}: one "
+                f"in each of the {len(phases)} betting phase(s) finished ('choose one (and only one) unused "
+                f"chip'){extras}",
+            )
+        p.extra_chips -= max(0, len(p.bets) - base)
+
+
+def _check_hand_sizes(state: HodState, phase: str) -> None:
+    """"Deal each player 3 cards facedown" (2 under Red Jack): after the deal a player still in
+    holds at least that many (no action takes a card away: a Swap trades one for one). More
+    only as far as this round's Favors played that draw cards, the Offerings used that add a
+    card (each by a player who bet a Devilish Offering chip), or Dedly Aloor's draws (any
+    number) explain. A folded player's hand is in the discard and is not checked."""
+    dealt = state.boss.player_hand_cards
+    if phase == "deal":
+        return
+    offerings = [o for o in CARD_OFFERINGS if o in state.offerings_used]
+    from_offerings = 0
+    for i, p in enumerate(state.players):
+        if p.folded:
+            continue  # "Fold: Discard your hand"
+        path = ("players", i, "hand")
+        if not p.hand:
+            raise FieldError(path, f"{p.name} is still in the round at the {phase} and was dealt {dealt} "
+                                   f"cards ('Deal each player {dealt} cards'): give them")
+        if len(p.hand) < dealt:
+            raise FieldError(path, f"{p.name} holds {len(p.hand)} card(s), but players are dealt {dealt} "
+                                   f"('Deal each player {dealt} cards') and no card leaves a hand but by folding")
+        if state.boss.extra_draws:
+            continue
+        drawn = sum(state.favors[f].amount for f in p.favors_played if state.favors[f].effect == "draw_cards")
+        chips = sum(1 for b in p.bets if b.effective == "Devilish Offering")
+        extra = len(p.hand) - dealt
+        offered = max(0, extra - drawn)
+        from_offerings += offered
+        if offered > min(chips, len(offerings)) or from_offerings > len(offerings):
+            raise FieldError(
+                path,
+                f"{p.name} holds {len(p.hand)} cards: dealt {dealt}, and the round explains at most "
+                f"{drawn + min(chips, len(offerings) - (from_offerings - offered))} more (cards drawn by "
+                f"Favors played: {drawn}; Offerings used that add a card ({', '.join(offerings) or 'none'}), "
+                f"one each, by a Devilish Offering chip bet: {chips})",
+            )
 
 
 def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodState:
@@ -144,6 +271,13 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
             boss_deck.append(find_boss(str(name), bosses).name)
         except OracleError as exc:
             raise FieldError(("boss_deck", i), str(exc)) from exc
+    for i, name in enumerate(boss_deck):
+        # The deck holds the Bosses still to come; a Big Table Boss faced again ("the Boss
+        # remains and must be faced again") stays the current Boss and is no deck card.
+        if name == boss.name:
+            raise FieldError(("boss_deck", i), f"{name} is the Boss faced now, so not still in the Boss deck")
+        if name in boss_deck[:i]:
+            raise FieldError(("boss_deck", i), f"{name} is in the Boss deck twice: each Boss card is in the stack once")
     for name in [boss.name, *boss_deck]:
         if bosses[name].default_hand is None:
             raise FieldError(
@@ -247,11 +381,14 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
     for c in state.boss_revealed:
         if c not in state.boss_hole:
             raise FieldError(("boss_revealed",), f"{c} is not a Boss hole card")
+    if phase == "deal" and (any(p.hand for p in players) or state.boss_hole or state.tolls):
+        # A position is taken after the round's set-up (Boss revealed, Curses flipped).
+        raise FieldError(("phase",), "at the deal no cards are dealt yet; use phase preflop")
+    _check_boss_cards(state, phase)
+    _check_bets(state, phase, _done_this_phase(state, phase, position.get("to_act")))
+    _check_hand_sizes(state, phase)
     check_loss(state)
     if phase == "deal":
-        # A position is taken after the round's set-up (Boss revealed, Curses flipped).
-        if any(p.hand for p in players) or state.boss_hole:
-            raise FieldError(("phase",), "at the deal no cards are dealt yet; use phase preflop")
         queue_deal(state)
     elif phase == "showdown":
         # The showdown compares cards: the Boss's ("using 1 card is mandatory") and each
