@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from oracle.cards import parse_cards
 from oracle.errors import FieldError, OracleError, ScenarioError
 from oracle.registry import Answer, Param, QuestionContext, register_question
 from oracle.ranking import compare_hands, rank_hand, rank_hell_of_a_deal
@@ -67,6 +68,9 @@ def rank_question(ctx: QuestionContext) -> Answer:
             except OracleError as exc:
                 raise FieldError(("boss",), str(exc)) from None
         up_your_sleeve, for_boss = _flag(ctx, "up_your_sleeve"), _flag(ctx, "for_boss")
+        for field in ("hole", "board", "toll"):  # a bad card is named at its own field
+            if ctx.params.get(field) is not None:
+                _cards(ctx, field, parse_cards)
         try:
             ranking = rank_hell_of_a_deal(
                 _text(ctx, "hole"),
