@@ -329,13 +329,10 @@ def _ten_card_stash(seed: int):
 @pytest.mark.parametrize("seed", range(2))
 def test_a_ten_card_stash_is_answered_exactly(seed):
     """5 poker cards and 5 roles (two Dirty Cheats, two Magic Men, a Duke) against two
-    Sheriffs: the answer is exact and its line plays out. The bound is generous on purpose:
-    speed is measured in bench/bench_drawing_dead_claim.py, not asserted here."""
-    import time
+    Sheriffs: the answer is exact (within the state limit) and its line plays out. Speed is
+    measured in bench/bench_drawing_dead_claim.py, not asserted here."""
     state = _ten_card_stash(seed)
-    began = time.perf_counter()
     answer = cheapest_claim(state, 0)
-    assert time.perf_counter() - began < 60
     assert answer["exact"] is True
     if answer["possible"]:
         played = state.copy()
