@@ -506,7 +506,7 @@ def ask_hand_end(ctx: QuestionContext) -> Answer:
     if over:
         why = f"{me.name} takes {pot} and wins the game with {after.players[after.winner].chips} chips"
     elif answer["tied_at_top"]:
-        why = f"{me.name} takes {pot}; {' and '.join(leaders)} are tied at the top with 40 or more: play on"
+        why = f"{me.name} takes {pot}; {' and '.join(leaders)} are tied at the top with {state.rules['target']} or more: play on"
     else:
         why = f"{me.name} takes {pot}; nobody wins yet; the bank adds {after.pot} to the pot"
     return Answer(answer=answer, explanation=why, rule="Drawing Dead: When You Win a Hand; Winning the Game")
