@@ -283,7 +283,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
             state = game.load_position(position, rules)
         except OracleError as exc:
             position_problems = _problems_from(exc, lines, ("position",))
-        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError) as exc:
             # A game module that trips over a value of the wrong shape: still a clear answer.
             position_problems = [lines.problem(("position",), f"cannot be read: {type(exc).__name__}: {exc}")]
         if position_problems and not asks_validate:
@@ -515,7 +515,7 @@ def answer_question(scenario: Scenario, question: Question, progress=None, outpu
         raise
     except OracleError as exc:
         raise ScenarioError([Problem(("questions", question.index), str(exc), scenario.file, question.line)]) from None
-    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError) as exc:
         # A parameter of a shape the game's code did not expect: still one clear line.
         message = f"cannot be answered with these parameters ({type(exc).__name__}: {exc})"
         raise ScenarioError([Problem(("questions", question.index, "ask"), message, scenario.file, question.line)]) from None

@@ -14,11 +14,17 @@ from oracle.solve.coal import Oven
 POSITION_KEYS = ("players", "start_player", "oven", "coal_set", "bank", "round", "history")
 
 
-def read_int(value: Any, path: tuple, *, minimum: int = 0) -> int:
+# The box's chips are worth 10,680; the bank may pay more, but no table reaches this.
+MAX_CHIPS = 100_000
+
+
+def read_int(value: Any, path: tuple, *, minimum: int = 0, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(path, f"expected a whole number, got {value!r}")
     if value < minimum:
         raise FieldError(path, f"must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise FieldError(path, f"must be at most {maximum:,}, got {value:,}")
     return value
 
 
@@ -99,7 +105,7 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Roun
             problems.append(Problem(("players", i, "name"), f"expected a name without outer spaces, got {raw['name']!r}"))
             continue
         try:
-            chips = read_int(raw.get("chips", rules["start_chips"]), ("players", i, "chips"))
+            chips = read_int(raw.get("chips", rules["start_chips"]), ("players", i, "chips"), maximum=MAX_CHIPS)
             if chips % CHIP_UNIT:
                 raise FieldError(("players", i, "chips"), f"chips come in tens, not {chips}")
         except FieldError as exc:

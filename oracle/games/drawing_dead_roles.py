@@ -117,13 +117,14 @@ def load_role_table(data: Any, path: tuple) -> RoleTable:
         if unknown:
             raise FieldError((*where, sorted(unknown)[0]), "unknown field of a role")
         effect = text.get("effect")
-        if effect not in EFFECT_KINDS:
+        if not isinstance(effect, str) or effect not in EFFECT_KINDS:
             raise FieldError((*where, "effect"), f"effect must be one of {', '.join(EFFECT_KINDS)}")
         n = text.get("n", 1 if effect in _NEEDS_N else 0)
         copies = text.get("copies", 1)
+        # The box holds 15 role cards; 100 of one role, or an effect of 100, is past any table.
         for key, value, low in (("n", n, 0), ("copies", copies, 1)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise FieldError((*where, key), f"{key} must be a whole number of at least {low}")
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 100:
+                raise FieldError((*where, key), f"{key} must be a whole number from {low} to 100")
         flags = {}
         for key in ("bad_guy", "ace_in_the_hole"):
             value = text.get(key, False)

@@ -107,7 +107,7 @@ def _pending_candidates(state: HodState, item: Pending) -> list[str]:
         p = state.player(item.player)
         visible = sum(1 for c in (*p.hand, *state.community()) if c.rank in tolled)
         return [str(Action(kind="toll", actor=item.player, count=n))
-                for n in range(0, max(state.souls, min(visible, 5)) + 1)]
+                for n in range(0, min(max(state.souls, visible), 5) + 1)]  # a hand holds five cards
     if k == "bones":
         return [f"{item.player} rolls the Bones: {b}" for b in BONES]
     if item.count == 1:

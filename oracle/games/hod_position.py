@@ -364,7 +364,8 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
         if len(spot) != 1 or len(card) != 1 or spot[0] not in state.board or spot[0].rank != card[0].rank:
             raise FieldError(("stacks", key), "stack one card on a board card of the same value")
         state.stacks[spot[0]] = card[0]
-    state.souls = _int_field(position, "souls", (), len(players))
+    # The box holds 39 Souls in chips; a thousand leaves room for any count a table keeps.
+    state.souls = _int_field(position, "souls", (), len(players), 0, 1000)
     state.round_number = _int_field(position, "round", (), 1, 1)
     dealer = position.get("dealer", players[-1].name)
     if dealer not in [p.name for p in players]:

@@ -59,7 +59,7 @@ def toll_options(state: HodState, name: str) -> list[Selection]:
     except InvalidHandError:
         # No hand without paying: start from the first number of Souls that makes one.
         options: list[Selection] = []
-        for paid in range(1, state.souls + 1):
+        for paid in range(1, min(state.souls, 5) + 1):  # no hand uses more than five tolled cards
             sel = player_selection(state, name, paid)
             if sel is not None and (not options or sel.strength > options[-1].strength):
                 options.append(sel)

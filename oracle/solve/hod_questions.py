@@ -134,6 +134,8 @@ def _events(ctx: QuestionContext, state) -> list:
                 events.append(Suffering.parse(str(item)))
             except FieldError as exc:
                 raise FieldError(("events", i), exc.message) from exc
+        if not 0 <= events[-1].amount <= 100:  # four players hold at most 40 on the track
+            raise FieldError(("events", i), f"an amount of Temptation is 0 to 100, not {events[-1].amount}")
         if events[-1].player == "everyone":
             amount = events.pop().amount
             events.extend(Suffering(player=n, amount=amount) for n in state.names)
