@@ -2,7 +2,6 @@
 cards tried) on random hands and on hands crowded with wild cards."""
 
 import random
-from itertools import combinations
 
 import pytest
 

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.cards import JOKER, Card, Rank, Suit, full_deck
+from oracle.cards import JOKER, Rank, full_deck
 from oracle.eval import DIABLO, DRAWING_DEAD, STANDARD, compare, strength
 from oracle.ranking import compare_hands
 

@@ -33,12 +33,10 @@ from oracle.errors import (
 )
 from oracle.eval.strength import category_slug, describe
 from oracle.games.diablo_actions import TABLE, Action, DiabloRules, nearest, suggest
-from oracle.games.diablo_moves import (  # noqa: F401  (re-exported: the game's facts)
+from oracle.games.diablo_moves import (
     HAND_SIZE,
-    JACKS_OR_BETTER,
     MAX_SEATS,
     MIN_SEATS,
-    PHASES,
     LegalMoves,
     declared_strength,
     hand_strength,
