@@ -6,7 +6,9 @@ message must make sense on its own: quote the bad text with ``!r`` and say where
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 
 class OracleError(ValueError):
@@ -55,6 +57,21 @@ class Problem:
         if self.file is not None:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         return f"{where}{self.dotted_path()}: {self.message}"
+
+
+def nearest(key: Any, valid: Sequence[Any]) -> str | None:
+    """The valid name closest to a mistyped ``key``, or None when none is close."""
+    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def did_you_mean(key: Any, valid: Sequence[Any], listing: str = "valid keys") -> str:
+    """``"; did you mean 'chips'?"``, or the valid names when none is close: the tail of every
+    unknown-name message, so all of them read alike."""
+    close = nearest(key, valid)
+    if close is not None:
+        return f"; did you mean {close!r}?"
+    return f"; {listing}: {', '.join(map(str, valid))}" if valid else ""
 
 
 class ScenarioError(OracleError):

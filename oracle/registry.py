@@ -13,9 +13,9 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
-from oracle.errors import RulesetError
+from oracle.errors import Problem, RulesetError, did_you_mean
 
 # Modules that register games or question kinds when imported, in the order they are loaded.
 GAME_MODULES = (
@@ -62,6 +62,52 @@ class GameInfo:
 
     def default_rules(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "true or false", int: "a whole number", float: "a number", str: "text"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def option_problem(option: RuleOption, value: Any) -> str | None:
+    """Why ``value`` cannot be this option's value (its choices, or the type of its default),
+    or None when it can. Ranges and agreements between options are each game's own checks."""
+    default = option.default
+    if option.choices is not None and value not in option.choices:
+        *first, last = map(repr, option.choices)
+        listed = f"{', '.join(first)} or {last}" if first else last
+        return f"must be one of {listed}, not {value!r}"
+    if default is None:
+        return None
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif isinstance(default, (list, tuple)):
+        ok = isinstance(value, (list, tuple))
+    else:
+        ok = isinstance(value, type(default))
+    return None if ok else f"must be {_type_name(default)}, not {value!r}"
+
+
+def rule_problems(
+    options: Sequence[RuleOption], rules: Mapping[str, Any], listing: str = "valid keys"
+) -> list[Problem]:
+    """Every unknown option and every value of the wrong type in ``rules``, at
+    ``("rules", name)``. The scenario loader runs this; game code called directly runs it too."""
+    known = {option.name: option for option in options}
+    found = []
+    for key, value in rules.items():
+        if key not in known:
+            found.append(Problem(("rules", key), f"unknown rule option {key!r}{did_you_mean(key, list(known), listing)}"))
+        else:
+            error = option_problem(known[key], value)
+            if error:
+                found.append(Problem(("rules", key), error))
+    return found
 
 
 @dataclass(frozen=True)

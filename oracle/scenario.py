@@ -9,16 +9,15 @@ prints it as a JSON Schema.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 import yaml
 
-from oracle.errors import FieldError, OracleError, Problem, ScenarioError
-from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, games, question_kinds
+from oracle.errors import FieldError, OracleError, Problem, ScenarioError, did_you_mean
+from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, games, question_kinds, rule_problems
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 32
@@ -176,38 +175,6 @@ def _unique(problems: list[Problem]) -> list[Problem]:
     return kept
 
 
-def _suggest(key: str, valid: Sequence[str]) -> str:
-    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
-    if close:
-        return f"; did you mean {close[0]!r}?"
-    return f"; valid keys: {', '.join(valid)}" if valid else ""
-
-
-def _type_name(value: Any) -> str:
-    return {bool: "true/false", int: "a whole number", float: "a number", str: "text"}.get(type(value), type(value).__name__)
-
-
-def _check_option_value(option, value: Any) -> str | None:
-    default = option.default
-    if option.choices is not None and value not in option.choices:
-        return f"must be one of {', '.join(map(repr, option.choices))}, not {value!r}"
-    if default is None:
-        return None
-    if isinstance(default, bool):
-        ok = isinstance(value, bool)
-    elif isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    elif isinstance(default, (list, tuple)):
-        ok = isinstance(value, (list, tuple))
-    else:
-        ok = isinstance(value, type(default))
-    if not ok:
-        return f"must be {_type_name(default)}, not {value!r}"
-    return None
-
-
 def _problems_from(exc: OracleError, lines: LineMap, prefix: Path_) -> list[Problem]:
     """Problems located in the file: game code's paths are relative to ``prefix``, except
     those starting with ``"rules"``, which name a rule option (see ``GameInfo``)."""
@@ -231,14 +198,14 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         return None, [lines.problem((), "a scenario must be a mapping with keys game, position and questions")]
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(lines.problem((key,), f"unknown key {key!r}{_suggest(key, TOP_KEYS)}"))
+            problems.append(lines.problem((key,), f"unknown key {key!r}{did_you_mean(key, TOP_KEYS)}"))
     game_name = data.get("game")
     known = games()
     if game_name is None:
         problems.append(lines.problem(("game",), f"missing; choose one of: {', '.join(sorted(known))}"))
         return None, problems
     if not isinstance(game_name, str) or game_name.strip().lower() not in known:
-        hint = _suggest(str(game_name), sorted(known)).replace("valid keys", "known games")
+        hint = did_you_mean(game_name, sorted(known), "known games")
         problems.append(lines.problem(("game",), f"unknown game {game_name!r}{hint}"))
         return None, problems
     game = known[game_name.strip().lower()]
@@ -251,17 +218,12 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
     if not isinstance(given_rules, dict):
         problems.append(lines.problem(("rules",), "must be a mapping of rule option to value"))
         given_rules = {}
-    options = {o.name: o for o in game.options}
-    for key, value in given_rules.items():
-        if key not in options:
-            hint = _suggest(str(key), list(options)) if options else f"; {game.slug} has no rule options"
-            problems.append(lines.problem(("rules", key), f"unknown rule option {key!r}{hint}"))
-            continue
-        error = _check_option_value(options[key], value)
-        if error:
-            problems.append(lines.problem(("rules", key), error))
-        else:
-            rules[key] = value
+    rule_faults = rule_problems(game.options, given_rules)
+    for fault in rule_faults:
+        message = fault.message if game.options else f"unknown rule option {fault.path[1]!r}; {game.slug} has no rule options"
+        problems.append(lines.problem(fault.path, message))
+    faulty = {fault.path[1] for fault in rule_faults}
+    rules.update({key: value for key, value in given_rules.items() if key not in faulty})
     position = data.get("position") or {}
     if not isinstance(position, dict):
         problems.append(lines.problem(("position",), "must be a mapping"))
@@ -269,7 +231,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
     if game.position_keys:
         for key in position:
             if key not in game.position_keys:
-                problems.append(lines.problem(("position", key), f"unknown key {key!r}{_suggest(key, game.position_keys)}"))
+                problems.append(lines.problem(("position", key), f"unknown key {key!r}{did_you_mean(key, game.position_keys)}"))
     rules_readable = not any(p.path[:1] == ("rules",) for p in problems)
     questions, question_problems = _build_questions(data.get("questions"), game, lines)
     problems += question_problems
@@ -322,7 +284,7 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
             continue
         for key in item:
             if key not in QUESTION_KEYS:
-                problems.append(lines.problem(where + (key,), f"unknown key {key!r}{_suggest(key, QUESTION_KEYS)}"))
+                problems.append(lines.problem(where + (key,), f"unknown key {key!r}{did_you_mean(key, QUESTION_KEYS)}"))
         qid = item.get("id")
         if qid is None:
             problems.append(lines.problem(where + ("id",), "missing: every question needs an id"))
@@ -378,14 +340,14 @@ def _unknown_kind(kind: Any, game: GameInfo, kinds: Mapping[str, QuestionKind]) 
     owners = sorted({q.game for q in all_question_kinds() if q.kind == kind and q.game})
     if owners:
         return f"question kind {kind!r} belongs to {', '.join(owners)}, not {game.slug}"
-    return f"unknown question kind {kind!r}{_suggest(str(kind), sorted(kinds)).replace('valid keys', 'kinds for ' + game.slug)}"
+    return f"unknown question kind {kind!r}{did_you_mean(kind, sorted(kinds), 'kinds for ' + game.slug)}"
 
 
 def _check_params(spec: QuestionKind, params: dict[str, Any], lines: LineMap, where: Path_) -> list[Problem]:
     problems = []
     for key in params:
         if key not in spec.params:
-            problems.append(lines.problem(where + (key,), f"unknown parameter {key!r} for {spec.kind}{_suggest(key, list(spec.params))}"))
+            problems.append(lines.problem(where + (key,), f"unknown parameter {key!r} for {spec.kind}{did_you_mean(key, list(spec.params))}"))
     for name, param in spec.params.items():
         if param.required and name not in params:
             problems.append(lines.problem(where, f"{spec.kind} needs the parameter {name!r} ({param.doc})"))

@@ -9,6 +9,7 @@ from oracle.errors import FieldError, IllegalActionError, InvalidActionError, Pr
 from oracle.games.auf_teufel import (
     CHIP_UNIT, OPTIONS, STANDARD_CHIPS, Action, Player, RoundState, pact_holders, track_marks,
 )
+from oracle.registry import rule_problems
 from oracle.solve.coal import Oven
 
 POSITION_KEYS = ("players", "start_player", "oven", "coal_set", "bank", "round", "history")
@@ -49,14 +50,15 @@ def _read_oven(raw: Any, path: tuple) -> Oven:
 
 
 def check_rules(rules: Mapping[str, Any]) -> None:
-    """Every rule option's value, beyond the type the loader checks: a ``ScenarioError`` whose
-    problems are located at ``("rules", option)`` (the loader reports them at ``rules:``)."""
-    problems: list[Problem] = []
+    """Every rule option's value: its type (the shared check the loader also runs, for
+    callers that come here directly) and its range, as a ``ScenarioError`` whose problems are
+    located at ``("rules", option)`` (the loader reports them at ``rules:``)."""
+    problems: list[Problem] = rule_problems(OPTIONS, rules)
+    mistyped = {problem.path[1] for problem in problems}
 
     def whole(name: str, minimum: int) -> int | None:
         value = rules[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(Problem(("rules", name), f"must be a whole number, not {value!r}"))
+        if name in mistyped:
             return None
         if value < minimum:
             problems.append(Problem(("rules", name), f"must be at least {minimum}, not {value}"))
@@ -69,23 +71,17 @@ def check_rules(rules: Mapping[str, Any]) -> None:
     start = whole("start_chips", 0)
     if start is not None and start % CHIP_UNIT:
         problems.append(Problem(("rules", "start_chips"), f"chips come in multiples of {CHIP_UNIT}, not {start}"))
-    try:
-        track_marks(rules)
-    except RulesetError as exc:
-        problems.append(Problem(("rules", "track_marks"), str(exc).removeprefix("track_marks ")))
-    if rules["bonus_ties"] not in ("each", "none"):
-        problems.append(Problem(("rules", "bonus_ties"), f"must be 'each' or 'none', not {rules['bonus_ties']!r}"))
-    if not isinstance(rules["stake_pays_pact"], bool):
-        problems.append(Problem(("rules", "stake_pays_pact"), f"must be true or false, not {rules['stake_pays_pact']!r}"))
+    if "track_marks" not in mistyped:
+        try:
+            track_marks(rules)
+        except RulesetError as exc:
+            problems.append(Problem(("rules", "track_marks"), str(exc).removeprefix("track_marks ")))
     if problems:
         raise ScenarioError(problems)
 
 
 def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> RoundState:
     rules = {**{o.name: o.default for o in OPTIONS}, **dict(rules)}
-    unknown = sorted(set(rules) - {o.name for o in OPTIONS})
-    if unknown:
-        raise FieldError(("rules", unknown[0]), f"unknown rule option {unknown[0]!r}")
     check_rules(rules)
     problems: list[Problem] = []
     raw_players = position.get("players")

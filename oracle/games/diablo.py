@@ -32,7 +32,8 @@ from oracle.errors import (
     ScenarioError,
 )
 from oracle.eval.strength import category_slug, describe
-from oracle.games.diablo_actions import TABLE, Action, DiabloRules, nearest, suggest
+from oracle.games.diablo_actions import TABLE, Action, DiabloRules
+from oracle.errors import did_you_mean as suggest, nearest
 from oracle.games.diablo_moves import (
     HAND_SIZE,
     MAX_SEATS,

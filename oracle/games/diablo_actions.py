@@ -15,13 +15,13 @@ and the chance events a scenario may give (or leave out, so the cards stay unkno
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, fields
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.errors import CardParseError, FieldError, InvalidActionError, Problem, ScenarioError
+from oracle.errors import did_you_mean as suggest
 from oracle.eval.strength import CATEGORY_ORDER
 
 # The word a player's action line starts with after the name; chance lines have their own.
@@ -149,20 +149,6 @@ _MEANS = {
     "max_raises": "raises allowed per betting round; 0 for none",
     "pot_cap": "the most an opener pays into a new pot; 0 for no cap",
 }
-
-
-def nearest(key: Any, valid: Sequence[str]) -> str | None:
-    """The valid name closest to ``key`` (difflib, as the scenario loader), or None."""
-    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-def suggest(key: Any, valid: Sequence[str]) -> str:
-    """'; did you mean ...?' for the nearest valid name, worded as the scenario loader does."""
-    close = nearest(key, valid)
-    if close is not None:
-        return f"; did you mean {close!r}?"
-    return f"; valid keys: {', '.join(valid)}" if valid else ""
 
 
 _WANTS = {

@@ -15,7 +15,8 @@ from oracle.errors import (
     InvalidHandError,
 )
 from oracle.eval.strength import CATEGORY_SLUGS
-from oracle.games.diablo_actions import Action, DiabloRules, nearest, suggest
+from oracle.games.diablo_actions import Action, DiabloRules
+from oracle.errors import did_you_mean as suggest, nearest
 from oracle.registry import (
     Answer,
     GameInfo,

@@ -8,12 +8,12 @@ which is ``POSITION_KEYS``); keys inside a player or a role text are checked her
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any, Mapping
 
 from oracle.cards import Card, full_deck, parse_cards
-from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, ScenarioError
+from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, ScenarioError, did_you_mean
+from oracle.registry import rule_problems
 from oracle.games.drawing_dead import (
     ADVANCED_DRAFT_DEAL, OPTIONS, START_CHIPS, START_POKER, START_ROLES, Player, State,
     game_winner,
@@ -40,8 +40,7 @@ PLAYER_ROLE_ZONES = ("stash_roles", "passed_role", "draft")
 
 
 def _suggest(key: Any, valid: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(str(key), valid, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(valid)}"
+    return did_you_mean(key, valid, "known")
 
 
 def _raise_all(problems: list[Problem]) -> None:
@@ -56,22 +55,9 @@ def _check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
     """Merge ``rules`` over the defaults and check each option's type and range; every
     problem's path is ``("rules", option)``. The scenario loader checks types too; this
     covers callers that build a game directly."""
-    options = {o.name: o for o in OPTIONS}
-    problems: list[Problem] = []
     if not isinstance(rules, Mapping):
         raise FieldError(("rules",), "rules must be a mapping of rule option to value")
-    for key, value in rules.items():
-        option = options.get(key)
-        if option is None:
-            problems.append(Problem(("rules", key), f"unknown rule option {key!r}{_suggest(key, tuple(options))}"))
-        elif option.choices is not None:
-            if value not in option.choices:
-                problems.append(Problem(("rules", key), f"must be one of {', '.join(map(repr, option.choices))}, not {value!r}"))
-        elif isinstance(option.default, bool):
-            if not isinstance(value, bool):
-                problems.append(Problem(("rules", key), f"must be true or false, not {value!r}"))
-        elif not isinstance(value, int) or isinstance(value, bool):
-            problems.append(Problem(("rules", key), f"must be a whole number, not {value!r}"))
+    problems: list[Problem] = rule_problems(OPTIONS, rules, "known")
     _raise_all(problems)
     merged = {o.name: o.default for o in OPTIONS} | dict(rules)
     if merged["target"] < 1:
