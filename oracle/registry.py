@@ -1,7 +1,8 @@
 """Games and question kinds, found by name.
 
-Each game module registers itself and its own question kinds when it is imported; nothing
-central lists them, so adding a question kind means editing only its game's module. The
+Each game module registers itself and its own question kinds when it is imported, so adding
+a question kind means editing only its game's module; ``GAME_MODULES`` names, per game, the
+modules to import, and only the game a scenario names is imported. The
 scenario loader, ``oracle solve`` and ``oracle check`` reach games only through this module.
 
 Game modules must stay light to import: z3, ortools and numpy are imported inside the
@@ -17,15 +18,16 @@ from typing import Any, Callable, Mapping, Sequence
 
 from oracle.errors import Problem, RulesetError, did_you_mean
 
-# Modules that register games or question kinds when imported, in the order they are loaded.
-GAME_MODULES = (
-    "oracle.games.common",
-    "oracle.games.diablo_questions",
-    "oracle.games.drawing_dead_questions",
-    "oracle.games.hell_of_a_deal",
-    "oracle.games.auf_teufel_questions",
-    "oracle.solve.hod_questions",
-)
+# The question kinds every game answers (rank, compare, validate).
+SHARED_MODULE = "oracle.games.common"
+# Each game's slug and the modules that register it and its question kinds. A game's modules
+# are imported only when that game is asked for, so a one-game scenario loads one engine.
+GAME_MODULES: dict[str, tuple[str, ...]] = {
+    "diablo": ("oracle.games.diablo_questions",),
+    "drawing-dead": ("oracle.games.drawing_dead_questions",),
+    "hell-of-a-deal": ("oracle.games.hell_of_a_deal", "oracle.solve.hod_questions"),
+    "auf-teufel-komm-raus": ("oracle.games.auf_teufel_questions",),
+}
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,7 @@ class QuestionKind:
 
 _GAMES: dict[str, GameInfo] = {}
 _QUESTIONS: dict[tuple[str | None, str], QuestionKind] = {}
-_loaded = False
+_imported: set[str] = set()
 
 
 def register_game(info: GameInfo) -> GameInfo:
@@ -188,19 +190,31 @@ def register_question(
     return decorate
 
 
-def load_games() -> None:
-    """Import every game module once, so that their registrations have run."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for name in GAME_MODULES:
-        try:
+def _import(names: Sequence[str]) -> None:
+    for name in names:
+        if name not in _imported:
             importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            # A game whose module is not written yet is simply not offered.
-            if exc.name != name:
-                raise
+            _imported.add(name)
+
+
+def load_game(slug: str) -> None:
+    """Import the shared question kinds and one game's modules, once."""
+    _import((SHARED_MODULE, *GAME_MODULES.get(slug, ())))
+
+
+def load_games() -> None:
+    """Import every game's modules once, so that all their registrations have run."""
+    for slug in GAME_MODULES:
+        load_game(slug)
+
+
+def normal_name(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def game_slugs() -> list[str]:
+    """Every game's slug, without importing any game."""
+    return sorted(set(GAME_MODULES) | set(_GAMES))
 
 
 def games() -> dict[str, GameInfo]:
@@ -209,16 +223,19 @@ def games() -> dict[str, GameInfo]:
 
 
 def find_game(name: str) -> GameInfo:
-    load_games()
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    """The game called ``name`` (its slug, any case, ``_`` or spaces for ``-``); only that
+    game's modules are imported."""
+    key = normal_name(name)
+    if key in GAME_MODULES:
+        load_game(key)
     if key in _GAMES:
         return _GAMES[key]
-    raise RulesetError(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}")
+    raise RulesetError(f"unknown game {name!r}{did_you_mean(name, game_slugs(), 'known games')}")
 
 
 def question_kinds(game: str) -> dict[str, QuestionKind]:
     """The question kinds a scenario of ``game`` may ask: the game's own and the shared ones."""
-    load_games()
+    load_game(game)
     kinds = {kind: q for (g, kind), q in _QUESTIONS.items() if g is None}
     kinds.update({kind: q for (g, kind), q in _QUESTIONS.items() if g == game})
     return kinds

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from oracle.errors import FieldError, OracleError, Problem, ScenarioError, did_you_mean
-from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, games, question_kinds, rule_problems
+from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, find_game, game_slugs, question_kinds, rule_problems
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 32
@@ -200,15 +200,15 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         if key not in TOP_KEYS:
             problems.append(lines.problem((key,), f"unknown key {key!r}{did_you_mean(key, TOP_KEYS)}"))
     game_name = data.get("game")
-    known = games()
+    known = game_slugs()
     if game_name is None:
-        problems.append(lines.problem(("game",), f"missing; choose one of: {', '.join(sorted(known))}"))
+        problems.append(lines.problem(("game",), f"missing; choose one of: {', '.join(known)}"))
         return None, problems
     if not isinstance(game_name, str) or game_name.strip().lower() not in known:
-        hint = did_you_mean(game_name, sorted(known), "known games")
+        hint = did_you_mean(game_name, known, "known games")
         problems.append(lines.problem(("game",), f"unknown game {game_name!r}{hint}"))
         return None, problems
-    game = known[game_name.strip().lower()]
+    game = find_game(game_name.strip().lower())
     name = data.get("name", f"{Path(lines.file).name}#{document + 1}")
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
