@@ -141,12 +141,12 @@ class CheckReport:
         }
 
 
-def check_question(scenario: Scenario, question: Question) -> QuestionResult:
+def check_question(scenario: Scenario, question: Question, time_limit: float | None = None) -> QuestionResult:
     marks = dict(question.marks)
     if "skip" in marks:
         return QuestionResult(scenario, question, SKIPPED, reason=marks["skip"])
     try:
-        answer = answer_question(scenario, question)
+        answer = answer_question(scenario, question, time_limit=time_limit)
     except OracleError as exc:
         outcome = XFAILED if "xfail" in marks else ERROR
         return QuestionResult(scenario, question, outcome, reason=str(exc))
@@ -162,7 +162,7 @@ def check_question(scenario: Scenario, question: Question) -> QuestionResult:
     )
 
 
-def run_check(files: Iterable[str], update: bool = False) -> CheckReport:
+def run_check(files: Iterable[str], update: bool = False, time_limit: float | None = None) -> CheckReport:
     report = CheckReport()
     for file in files:
         try:
@@ -170,7 +170,7 @@ def run_check(files: Iterable[str], update: bool = False) -> CheckReport:
         except ScenarioError as exc:
             report.unreadable.append(exc)
             continue
-        file_results = [check_question(s, q) for s in scenarios for q in s.questions]
+        file_results = [check_question(s, q, time_limit) for s in scenarios for q in s.questions]
         report.results += file_results
         if update and any(r.answer is not None and (r.diffs or not r.question.has_expect) for r in file_results):
             try:

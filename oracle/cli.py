@@ -75,6 +75,27 @@ def json_option(f: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(f)
 
 
+def read_time_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is None:
+        return None
+    from oracle.budget import read_seconds
+
+    try:
+        return read_seconds(value, ("--time-limit",))
+    except OracleError as exc:
+        raise click.BadParameter(str(exc).split(": ", 1)[-1]) from None
+
+
+def time_limit_option(f: Callable) -> Callable:
+    return click.option(
+        "--time-limit",
+        type=float,
+        callback=read_time_limit,
+        metavar="SECONDS",
+        help="Bound every question: a solver that runs out of time says so in its answer.",
+    )(f)
+
+
 def game_option(f: Callable) -> Callable:
     return click.option(
         "--game",
@@ -264,8 +285,9 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
     type=click.Path(file_okay=False, exists=True, writable=True),
     help="Folder where questions may write the files they make (plots). Without it nothing is written.",
 )
+@time_limit_option
 @json_option
-def solve(paths, output, as_json) -> None:
+def solve(paths, output, time_limit, as_json) -> None:
     """Answer every question in scenario files (and every *.scenario.yaml under folders).
 
     \b
@@ -280,7 +302,9 @@ def solve(paths, output, as_json) -> None:
 
     scenarios = load_files(find_scenario_files(paths))
     with progress_bar(console(), "solving") as update:
-        results = solve_scenarios(scenarios, progress=update, output_dir=Path(output) if output else None)
+        results = solve_scenarios(
+            scenarios, progress=update, output_dir=Path(output) if output else None, time_limit=time_limit
+        )
     if as_json:
         for result in results:
             emit_json(result.to_json())
@@ -296,8 +320,9 @@ def solve(paths, output, as_json) -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--junit", type=click.Path(dir_okay=False), help="Also write a JUnit XML report to this file.")
 @click.option("--update", is_flag=True, help="Write the actual answers into the expect blocks.")
+@time_limit_option
 @json_option
-def check(paths, junit, update, as_json) -> None:
+def check(paths, junit, update, time_limit, as_json) -> None:
     """Check scenario files' expectations: one line a question, then "N passed, M failed".
 
     Exit code 0 when nothing failed, 1 when an expectation failed, 2 for a file that cannot
@@ -318,7 +343,7 @@ def check(paths, junit, update, as_json) -> None:
         if not os.path.isdir(folder):
             raise click.BadParameter(f"folder {folder!r} does not exist", param_hint="--junit")
     files = find_scenario_files(paths)
-    report = run_check(files, update=update)
+    report = run_check(files, update=update, time_limit=time_limit)
     if as_json:
         emit_json(report.to_json())
     else:

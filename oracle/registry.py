@@ -12,10 +12,12 @@ functions that use them.
 from __future__ import annotations
 
 import importlib
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from oracle.budget import Budget
 from oracle.errors import Problem, RulesetError, did_you_mean
 
 # The question kinds every game answers (rank, compare, validate).
@@ -130,6 +132,10 @@ class Answer:
     rule: str
 
 
+# The parameter every solver question takes; read it with ``QuestionContext.budget``.
+TIME_LIMIT = Param("at most this many seconds for the whole question (import, model, solving, explaining)")
+
+
 @dataclass
 class QuestionContext:
     """Everything a question handler may read. ``state`` is the game's own position object
@@ -146,10 +152,24 @@ class QuestionContext:
     # line (``oracle solve --output DIR``). None: write nothing, so checking a scenario file
     # from someone else never touches the disk.
     output_dir: Path | None = None
+    # The bound on every question from the command line (``--time-limit``), in seconds.
+    time_limit: float | None = None
+    # When the question was asked: a question's time budget counts from here.
+    started: float = field(default_factory=time.monotonic)
 
     def report(self, done: int, total: int) -> None:
         if self.progress is not None:
             self.progress(done, total)
+
+    def budget(self, default: float | None) -> Budget:
+        """The question's time budget: the smallest of its ``time_limit`` parameter (or
+        ``default`` without one) and the command line's ``--time-limit``."""
+        from oracle.budget import read_seconds
+
+        given = self.params.get("time_limit")
+        own = read_seconds(given) if given is not None else default
+        bounds = [b for b in (own, self.time_limit) if b is not None]
+        return Budget(min(bounds) if bounds else None, self.started)
 
 
 Handler = Callable[[QuestionContext], Answer]

@@ -10,6 +10,7 @@ prints it as a JSON Schema.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -451,9 +452,11 @@ def find_scenario_files(paths: Iterable[str | os.PathLike]) -> list[str]:
     return found
 
 
-def answer_question(scenario: Scenario, question: Question, progress=None, output_dir=None) -> Answer:
+def answer_question(scenario: Scenario, question: Question, progress=None, output_dir=None, time_limit=None) -> Answer:
     """Ask one question; a position or parameter the game rejects becomes a
-    ``ScenarioError`` located at the question."""
+    ``ScenarioError`` located at the question. ``time_limit`` bounds every solver question
+    (seconds, from the command line's ``--time-limit``)."""
+    started = time.monotonic()
     kinds = question_kinds(scenario.game.slug)
     context = QuestionContext(
         game=scenario.game,
@@ -463,6 +466,8 @@ def answer_question(scenario: Scenario, question: Question, progress=None, outpu
         params=question.params,
         progress=progress,
         output_dir=output_dir,
+        time_limit=time_limit,
+        started=started,
     )
     if question.kind != "validate" and scenario.position_problems:
         raise ScenarioError(
@@ -518,15 +523,16 @@ class SolvedScenario:
         }
 
 
-def solve_scenario(scenario: Scenario, progress=None, output_dir=None) -> SolvedScenario:
+def solve_scenario(scenario: Scenario, progress=None, output_dir=None, time_limit=None) -> SolvedScenario:
     answers = []
     for question in scenario.questions:
         try:
-            answers.append(AnsweredQuestion(question, answer_question(scenario, question, progress, output_dir)))
+            answer = answer_question(scenario, question, progress, output_dir, time_limit)
+            answers.append(AnsweredQuestion(question, answer))
         except OracleError as exc:
             answers.append(AnsweredQuestion(question, None, str(exc)))
     return SolvedScenario(scenario, answers)
 
 
-def solve_scenarios(scenarios: Iterable[Scenario], progress=None, output_dir=None) -> list[SolvedScenario]:
-    return [solve_scenario(s, progress, output_dir) for s in scenarios]
+def solve_scenarios(scenarios: Iterable[Scenario], progress=None, output_dir=None, time_limit=None) -> list[SolvedScenario]:
+    return [solve_scenario(s, progress, output_dir, time_limit) for s in scenarios]
