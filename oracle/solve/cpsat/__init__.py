@@ -1,0 +1,1 @@
+"""CP-SAT models (OR-Tools), imported only where a question needs them."""
