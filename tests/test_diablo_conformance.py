@@ -10,8 +10,7 @@ import pytest
 
 from oracle.cards import full_deck
 from oracle.errors import IllegalActionError
-from oracle.games.diablo import DiabloGame
-from oracle.games.diablo_actions import DECLARABLE, Action, DiabloRules
+from oracle.games.diablo import DECLARABLE, Action, DiabloGame, DiabloRules
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve")
 

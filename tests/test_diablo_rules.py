@@ -6,8 +6,7 @@ import pytest
 
 from oracle.cards import parse_cards
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError, ScenarioError
-from oracle.games.diablo import DiabloGame, declared_strength, hand_strength, load_position
-from oracle.games.diablo_actions import Action, DiabloRules
+from oracle.games.diablo import Action, DiabloGame, DiabloRules, declared_strength, hand_strength, load_position
 
 LINES = ["Anna checks", "Anna bets 2", "Ben calls", "Carla raises to 8", "Dan folds", "Anna draws 1",
          "Ben discards 9h Kd", "Carla stands pat", "Anna declares four of a kind",
@@ -240,7 +239,7 @@ def test_an_action_that_is_not_a_line_is_reported_on_its_field():
     with pytest.raises(FieldError) as err:
         load_position({"seats": seats, "history": ["Ben bets 1", 5]}, {})
     assert err.value.path == ("history", 1)
-    from oracle.games.diablo_questions import GAME
+    from oracle.games.diablo import GAME
     from oracle.registry import QuestionContext, question_kinds
 
     state = load_position({"seats": seats}, {})

@@ -10,7 +10,7 @@ import pytest
 
 from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, evaluate, strength
-from oracle.solve.diablo_swap import Opponent, best_swap, discard_choices
+from oracle.solve.exact.draw import Opponent, best_swap, discard_choices
 
 
 def brute_force(hand, opponents=(), dead=(), max_discard=2):

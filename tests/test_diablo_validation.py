@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from oracle.errors import FieldError, ScenarioError
-from oracle.games.diablo import load_position
-from oracle.games.diablo_questions import GAME
+from oracle.games.diablo import GAME, load_position
 from oracle.registry import QuestionContext, question_kinds
 from oracle.scenario import load_file
 

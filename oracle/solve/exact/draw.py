@@ -1,4 +1,6 @@
-"""Diablo's best swap: for five cards, every legal discard with its exact odds.
+"""The best draw in five-card draw with deuces wild (Diablo's best swap): for five cards,
+every legal discard with its exact odds. Plain inputs only: cards, the opponents' known cards
+and how many more each is dealt, the dead cards; no game state.
 
 For each choice (stand pat, throw one, throw two; three and four under the bigger draw) the
 draw is enumerated over every set of replacement cards from the unseen deck, so the chance

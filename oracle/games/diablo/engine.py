@@ -1,53 +1,33 @@
-"""Diablo's legal moves: the checks behind every action (``verify_*`` raise the reason,
-``can``/``can_*`` answer yes or no) and the lists of legal actions, as a mixin of
-``oracle.games.diablo.DiabloGame``. The game facts the checks rest on live here too."""
+"""Diablo's rules in play: every player action as verify / can / do, and the flow of a hand
+from the antes through the first betting round, the draw and the second round to the
+showdown (``resolution``), hand after hand until the table stops.
+
+``verify(action)`` raises ``IllegalActionError`` with the reason, ``can(action)`` answers yes
+or no, ``do(action)`` verifies, applies and returns the line applied. Cards not given in a
+scenario stay unknown (``None``); chance lines (``is dealt``, ``receives``, ``shows``) bring
+them to light and are checked against what is known.
+
+``DiabloGame`` is the table: the ``TableState`` values with these rules, the ``Resolution``
+of a hand and the ``LegalMoves`` lists mixed in, one concern a class."""
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Any, Sequence
+from typing import Sequence
 
 from oracle.cards import Card, Rank
 from oracle.errors import IllegalActionError, InvalidActionError
-from oracle.eval import DIABLO, strength_of_codes
-from oracle.eval.strength import CATEGORY_ORDER, PAIR, decode, describe, encode
-from oracle.games.diablo_actions import DECLARABLE, TABLE, Action
+from oracle.eval.strength import describe
 
-# ----------------------------------------------------------------------------- game facts
-MIN_SEATS, MAX_SEATS = 3, 7  # "Players: 3-7, each for themselves."
-HAND_SIZE = 5
-# "Jacks or better: you may only open with at least a pair of Jacks."
-JACKS_OR_BETTER = encode(PAIR, (11, 0, 0, 0, 0))
-PHASES = ("bet", "draw", "declare", "showdown", "over")
+from .actions import TABLE, Action
+from .moves import LegalMoves
+from .resolution import Resolution
+from .rules import HAND_SIZE, JACKS_OR_BETTER, DiabloRules, declared_strength, hand_strength
+from .state import TableState
 
 
-def hand_strength(cards: Sequence[Card]) -> int:
-    return strength_of_codes([c.code for c in cards], DIABLO)
+class Checks(TableState):
+    """The verify and can faces of every action; they read the table and change nothing."""
 
-
-def declared_strength(cards: Sequence[Card], declared: str) -> int | None:
-    """The strength a declared hand counts for, or None when it claims more than is held.
-
-    "Declare your hand: at the showdown each player must name their hand; the cards don't
-    'speak for themselves'." Naming the kind of hand the cards make counts as the hand
-    itself. Naming a lower kind is allowed (the better hand holds the claim) but then the
-    cards do not speak: the hand counts as the bare kind named, with no ranks, so it beats
-    every lower kind, ties another bare claim of its kind and loses to any real hand of it.
-    Naming a higher kind than the cards make is not allowed."""
-    category = CATEGORY_ORDER.index(declared.replace(" ", "_"))
-    actual = hand_strength(cards)
-    held = decode(actual)[0]
-    if held == category:
-        return actual
-    if held < category:
-        return None
-    return encode(category, (0, 0, 0, 0, 0))
-
-
-class LegalMoves:
-    """Checks and legal-action lists; every method reads the state and changes nothing."""
-
-    # ------------------------------------------------------------------ checks on actions
     def _need_turn(self, seat: int, phase: str, what: str) -> None:
         if self.phase == "over":
             raise IllegalActionError(f"the game is over ({self.game_over_reason}); no one may {what}")
@@ -58,15 +38,6 @@ class LegalMoves:
         if self.to_act != seat:
             who = "nobody" if self.to_act is None else self.names[self.to_act]
             raise IllegalActionError(f"it is not {self.names[seat]}'s turn: {who} is to act")
-
-    def phase_name(self) -> str:
-        return {
-            "bet": f"{'first' if self.betting_round == 1 else 'second'} betting round",
-            "draw": "draw",
-            "declare": "declaration of hands",
-            "showdown": "showdown",
-            "over": "end of the game",
-        }[self.phase]
 
     def verify_check(self, seat: int) -> None:
         self._need_turn(seat, "bet", "check")
@@ -251,13 +222,15 @@ class LegalMoves:
             stock -= self.drawn[i] or 0
         return max(0, (self.drawn[seat] or 0) - max(0, stock))
 
-    def _where_is(self, card: Card) -> str | None:
-        for i in range(self.n):
-            if card in self.hands[i]:
-                return f"in {self.names[i]}'s hand"
-        if card in self.discards:
-            return "on the discard pile"
-        return None
+    def max_draw(self, seat: int) -> int:
+        """How many cards this player may swap: 2; under the bigger draw 3, or 4 when the
+        one card kept is an Ace ("four if the one kept is an Ace")."""
+        if not self.rules.bigger_draw:
+            return 2
+        hand = self.hands[seat]
+        if any(c is None for c in hand):
+            return 4  # the kept Ace cannot be refuted while the hand is unknown
+        return 4 if any(c.rank is Rank.ACE for c in hand) else 3
 
     # ------------------------------------------------------------------ the three faces
     def verify(self, action: Action) -> None:
@@ -313,73 +286,246 @@ class LegalMoves:
     def can_fold(self, name: str) -> bool:
         return self.can(Action(player=name, kind="fold"))
 
-    # ------------------------------------------------------------------ legal moves
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act, amounts spelled out one by one."""
-        if self.to_act is None:
-            return [Action(player=TABLE, kind="stop")] if self._stop_ok() else []
-        seat, name = self.to_act, self.names[self.to_act]
-        out: list[Action] = []
-        if self.phase == "bet":
-            out += [Action(player=name, kind=k) for k in ("check", "call", "fold")]
-            low, high = self.rules.limits(self.betting_round)
-            out += [Action(player=name, kind="bet", amount=a) for a in range(low, high + 1)]
-            out += [Action(player=name, kind="raise", amount=self.current_bet + a) for a in range(low, high + 1)]
-        elif self.phase == "draw":
-            out.append(Action(player=name, kind="pat"))
-            hand = self.hands[seat]
-            if any(c is None for c in hand):
-                out += [Action(player=name, kind="draw", amount=k) for k in range(1, self.max_draw(seat) + 1)]
-            else:
-                for k in range(1, 5):
-                    out += [Action(player=name, kind="discard", cards=tuple(sub)) for sub in combinations(hand, k)]
-        elif self.phase == "declare":
-            out += [Action(player=name, kind="declare", category=c) for c in DECLARABLE]
-        out = [a for a in out if self.can(a)]
-        if self._stop_ok():
-            out.append(Action(player=TABLE, kind="stop"))
-        return out
 
-    def _stop_ok(self) -> bool:
-        try:
-            self.verify_stop()
-        except IllegalActionError:
+class Play(TableState):
+    """The do face: applying a verified action, and the flow of a hand it sets off."""
+
+    def _start_hand(self) -> None:
+        """Ante, deal, and open the first betting round; or end the game when it must end.
+
+        "Before a deal everyone pays a small ante ... the next hand is played for this new
+        pot without antes." A player with no chips has dropped out and is not dealt in; one
+        with less than the ante puts in all they have (and is all in)."""
+        able = [c > 0 for c in self.chips]
+        if sum(able) < 2:
+            self._end_game("fewer than two players have chips left")
+            return
+        self.hand_number += 1
+        self.phase = "bet"
+        self.dealt = list(able)
+        self.in_hand = list(able)
+        self.contributed = [0] * self.n
+        self.hands = [[None] * HAND_SIZE if able[i] else [] for i in range(self.n)]
+        self.pending = [0] * self.n
+        self.drawn = [None] * self.n
+        self.discards = []
+        self.own_discards = {}
+        self.declared = [None] * self.n
+        self.opener = None
+        self.actions_this_hand = 0
+        if not self.diablo:
+            for i in range(self.n):
+                if self.dealt[i]:
+                    paid = min(self.rules.ante, self.chips[i])
+                    self.chips[i] -= paid
+                    self.contributed[i] += paid
+        self._start_round(1)
+
+    # ------------------------------------------------------------------ betting rounds
+    def _needs_to_act(self, i: int) -> bool:
+        if not self._can_bet(i):
             return False
-        return True
+        if self.round_bets[i] < self.current_bet:
+            return True
+        others = any(self._can_bet(j) for j in range(self.n) if j != i)
+        return i not in self.acted and others
 
-    def legal_summary(self) -> list[dict[str, Any]]:
-        """The legal actions with bets and raises as ranges: ``{"action": "bets", "min": 1,
-        "max": 5}``; ``{"action": "calls", "amount": 2}``; draws with the number of cards."""
-        actions = self.legal_actions()
-        out: list[dict[str, Any]] = []
-        for kind, word in (("check", "checks"), ("call", "calls"), ("bet", "bets"),
-                           ("raise", "raises to"), ("fold", "folds"), ("pat", "stands pat"),
-                           ("draw", "draws"), ("discard", "discards"), ("declare", "declares"),
-                           ("stop", "agrees to stop")):
-            mine = [a for a in actions if a.kind == kind]
-            if not mine:
-                continue
-            entry: dict[str, Any] = {"action": word}
-            if kind in ("bet", "raise", "draw"):
-                entry["min"] = min(a.amount for a in mine)
-                entry["max"] = max(a.amount for a in mine)
-            elif kind == "call":
-                seat = self.to_act
-                entry["amount"] = min(self.current_bet - self.round_bets[seat], self.chips[seat])
-            elif kind == "discard":
-                entry["min"] = min(len(a.cards) for a in mine)
-                entry["max"] = max(len(a.cards) for a in mine)
-                entry["choices"] = len(mine)
-            elif kind == "declare":
-                entry["hands"] = [a.category for a in mine]
-            entry["example"] = str(mine[0])
-            out.append(entry)
-        return out
+    def _start_round(self, betting_round: int) -> None:
+        self.phase = "bet"
+        self.betting_round = betting_round
+        self.round_bets = [0] * self.n
+        self.current_bet = 0
+        self.raises = 0
+        self.acted = set()
+        if betting_round == 1:
+            # "First betting round, begun by the player to the dealer's left."
+            first = (self.dealer + 1) % self.n
+        elif self.opener is not None:
+            # "Second betting round, begun by the opener (if the opener has folded, by the
+            # next player still in, to their left)."
+            first = self.opener
+        else:
+            # No opener: only when nobody could bet in the first round (all in from antes).
+            first = (self.dealer + 1) % self.n
+        self.round_first = first
+        self.to_act = self._next_to_act(first)
+        if self.to_act is None:
+            self._end_round()
 
-    def waiting_for(self) -> list[str]:
-        """Chance lines the game waits for before it can go on (a showdown of unknown hands)."""
-        if self.phase == "showdown" or (self.phase == "declare" and self.to_act is not None
-                                        and self.to_act in self.unknown_hands()):
-            return [f"{self.names[i]} shows <five cards>" for i in self.unknown_hands()]
-        return []
+    def _next_to_act(self, start: int) -> int | None:
+        for i in self._order_from(start):
+            if self._needs_to_act(i):
+                return i
+        return None
 
+    def _after_bet_action(self, seat: int) -> None:
+        if sum(self.in_hand) == 1:
+            self._award_last_player()
+            return
+        self.to_act = self._next_to_act((seat + 1) % self.n)
+        if self.to_act is None:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        self.to_act = None
+        if self.betting_round == 1:
+            # "If everyone checks, the cards are thrown in": only when every player still in
+            # checked. A player all in (from the ante) did not check, and their chips are not
+            # thrown into a pot they could no longer play for: the hand goes on to the draw.
+            everyone_checked = all(i in self.acted for i in range(self.n) if self.in_hand[i])
+            if self.opener is None and everyone_checked:
+                self._everyone_checked()
+                return
+            self._start_draw()
+        elif self.rules.declare_hand:
+            self._start_declare()
+        else:
+            self._try_showdown()
+
+    # ------------------------------------------------------------------ the draw
+    def _start_draw(self) -> None:
+        """"The draw: starting on the dealer's left, each player still in says how many
+        cards they want to swap - 0, 1 or 2"."""
+        self.phase = "draw"
+        self.to_act = self._next_drawer()
+
+    def _next_drawer(self) -> int | None:
+        for i in self._draw_order():
+            if self.drawn[i] is None:
+                return i
+        return None
+
+    def _after_draw_action(self) -> None:
+        self.to_act = self._next_drawer()
+        if self.to_act is None:
+            self._start_round(2)
+
+    # ------------------------------------------------------------------ declarations
+    def _declare_order(self) -> list[int]:
+        first = self.round_first
+        return [i for i in self._order_from(first) if self.in_hand[i]]
+
+    def _start_declare(self) -> None:
+        if sum(self.in_hand) < 2:
+            self._try_showdown()
+            return
+        self.phase = "declare"
+        self.to_act = self._next_declarer()
+        if self.to_act is None:
+            self._try_showdown()
+
+    def _next_declarer(self) -> int | None:
+        for i in self._declare_order():
+            if self.declared[i] is None:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ applying an action
+    def do(self, action: Action | str) -> Action:
+        """Verify and apply one action line; returns the action applied."""
+        if not isinstance(action, Action):
+            action = Action.parse(action)  # raises InvalidActionError for anything but a line
+        self.verify(action)
+        self._apply(action)
+        self.history.append(str(action))
+        return action
+
+    def _apply(self, action: Action) -> None:
+        if action.kind == "stop":
+            for i in range(self.n):
+                self.chips[i] += self.contributed[i]  # the hand is not played: antes go back
+            self.hand_number -= 1
+            self._end_game("the table agreed to stop")
+            return
+        seat = self.seat(action.player)
+        kind = action.kind
+        if kind in ("deal", "receive", "show"):
+            self._reveal(seat, kind, action.cards)
+            return
+        self.actions_this_hand += 1
+        if kind in ("check", "bet", "call", "raise", "fold"):
+            self._apply_bet(seat, action)
+        elif kind in ("draw", "discard", "pat"):
+            self._apply_draw(seat, action)
+        elif kind == "declare":
+            self.declared[seat] = action.category
+            self.to_act = self._next_declarer()
+            if self.to_act is None:
+                self._try_showdown()
+
+    def _put_in(self, seat: int, chips: int) -> None:
+        self.chips[seat] -= chips
+        self.contributed[seat] += chips
+        self.round_bets[seat] += chips
+
+    def _apply_bet(self, seat: int, action: Action) -> None:
+        self.acted.add(seat)
+        if action.kind == "check":
+            pass
+        elif action.kind == "bet":
+            self._put_in(seat, action.amount)
+            self.current_bet = action.amount
+            if self.betting_round == 1 and self.opener is None:
+                self.opener = seat
+        elif action.kind == "call":
+            self._put_in(seat, min(self.current_bet - self.round_bets[seat], self.chips[seat]))
+        elif action.kind == "raise":
+            self._put_in(seat, action.amount - self.round_bets[seat])
+            self.current_bet = action.amount
+            self.raises += 1
+        elif action.kind == "fold":
+            self.in_hand[seat] = False
+        self._after_bet_action(seat)
+
+    def _apply_draw(self, seat: int, action: Action) -> None:
+        hand = self.hands[seat]
+        if action.kind == "pat":
+            count = 0
+        elif action.kind == "draw":
+            # Which cards went is not known, so nothing of the hand is known any more.
+            count = action.amount
+            self.hands[seat] = [None] * HAND_SIZE
+        else:
+            count = len(action.cards)
+            self.own_discards[seat] = tuple(action.cards)
+            for card in action.cards:
+                if card in hand:
+                    hand.remove(card)
+                else:
+                    hand.remove(None)
+                self.discards.append(card)
+            hand.extend([None] * count)
+        self.drawn[seat] = count
+        self.pending[seat] = count
+        self._after_draw_action()
+
+    def _reveal(self, seat: int, kind: str, cards: Sequence[Card]) -> None:
+        hand = self.hands[seat]
+        if kind == "deal":
+            self.hands[seat] = list(cards)
+        elif kind == "receive":
+            for card in cards:
+                hand[hand.index(None)] = card
+                if card in self.discards:  # back from the reshuffled discard pile
+                    self.discards.remove(card)
+            self.pending[seat] = 0
+        else:
+            self.hands[seat] = list(cards)
+            self.pending[seat] = 0
+        if self.phase == "showdown" and not self.unknown_hands():
+            self._resolve_showdown()
+
+
+class DiabloGame(Play, Checks, Resolution, LegalMoves):
+    """The table between two actions: ``new`` deals the first hand, ``do`` plays a line."""
+
+    @classmethod
+    def new(cls, *, names: Sequence[str], chips: Sequence[int], dealer: int = 0,
+            rules: DiabloRules | None = None, pot: int = 0, diablo: bool = False,
+            called_by: int | None = None) -> "DiabloGame":
+        """A table about to deal: antes are taken at once (none while a Diablo pot runs)."""
+        game = cls(rules=rules or DiabloRules(), names=tuple(names), chips=list(chips),
+                   dealer=dealer, carried=pot, diablo=diablo and pot > 0,
+                   called_by=dealer if called_by is None else called_by)
+        game._start_hand()
+        return game
