@@ -10,6 +10,7 @@ import pytest
 
 from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, evaluate, strength
+from oracle.eval.strength import CATEGORY_SLUGS
 from oracle.solve.exact.draw import Opponent, best_swap, discard_choices
 
 
@@ -209,3 +210,43 @@ def test_unknown_opponent_enumeration_is_exact_when_it_fits_in_seconds():
     answer = best_swap(hand, opponents=[Opponent(name="u", known=(), unknown=5)], dead=dead)
     assert answer["method"] == "exact" and answer["deals_to_enumerate"] == 2_647_008
     assert all(row["deals"] * 1 == row["outcomes"] * 4368 for row in answer["choices"] if row["draw"] == 0)
+
+
+# Issue 12, point 1: on these hands the royal target counted straight flushes as royals.
+AUDIT_1_HANDS = ("Kh Qh Jh 9h 3c", "2h 2d Kh Qh Jh")
+
+
+@pytest.mark.parametrize("hand", AUDIT_1_HANDS)
+def test_audit_1_at_least_target_counts_final_hands_of_that_kind_or_better(hand):
+    """For every target, the chance of at least that kind is the share of draws whose final
+    hand (as the public evaluator names it; CATEGORY_SLUGS is best first) is of that kind or
+    a better one, counted over every draw of every discard."""
+    hand = parse_cards(hand)
+    expected = brute_force(hand)
+    for target in CATEGORY_SLUGS:
+        better = set(CATEGORY_SLUGS[:CATEGORY_SLUGS.index(target) + 1])
+        rows = _by_discard(best_swap(hand, target=target))
+        for discard, (categories, _) in expected.items():
+            total = sum(categories.values())
+            hits = sum(n for slug, n in categories.items() if slug in better)
+            assert rows[discard]["at_least_target"] == round(hits / total, 6), (target, discard)
+
+
+def test_audit_1_royal_target_ranks_the_only_draw_to_a_royal_first():
+    # Keeping the 9h, no draw makes a royal; throwing 9h 3c makes one in 15 of 1,081 draws
+    # (Ah Th, Ah or Th with a deuce, two deuces: 1 + 4 + 4 + 6).
+    answer = best_swap(parse_cards("Kh Qh Jh 9h 3c"), target="royal_flush")
+    rows = _by_discard(answer)
+    assert rows[frozenset(parse_cards("3c"))]["at_least_target"] == 0
+    assert answer["best"]["discard"] == "9h 3c"
+    assert answer["best"]["at_least_target"] == round(15 / 1081, 6)
+    assert answer["best"]["counts"]["royal_flush"] == 15
+
+
+def test_audit_1_royal_target_with_two_deuces_counts_four_of_47():
+    # Throwing the Kh from 2h 2d Kh Qh Jh: a royal with the Ah or the Th, five Queens with
+    # the 2c or the 2s; the 9h and the 8h make straight flushes, not royals.
+    rows = _by_discard(best_swap(parse_cards("2h 2d Kh Qh Jh"), target="royal_flush"))
+    row = rows[frozenset(parse_cards("Kh"))]
+    assert (row["outcomes"], row["at_least_target"]) == (47, round(4 / 47, 6))
+    assert row["counts"]["straight_flush"] == 2

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
-from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, category_slug, decode
+from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
 # The exact answer against unknown opponent cards is used when the deals to enumerate are at
 # most ``exact_limit`` and the estimated time (``_estimate_seconds``, calibrated on the
@@ -88,6 +88,16 @@ def discard_choices(hand: Sequence[Card], bigger_draw: bool = False) -> list[tup
             if kept[0].rank is Rank.ACE:
                 choices.append(sub)
     return choices
+
+
+def weakest_hand(slug: str) -> int:
+    """The strength below every hand of this kind (a category slug), so that a final hand is
+    at least that kind exactly when its strength is at least this. A royal flush is a
+    straight flush to the Ace: it shares the straight flush's category number, so its line
+    is the Ace-high straight flush, not the category."""
+    if slug == "royal_flush":
+        return encode(STRAIGHT_FLUSH, (14,))
+    return encode(CATEGORY_ORDER.index(slug), ())
 
 
 def _suit_symmetries(fixed_sets: Sequence[frozenset[Card]]) -> list[dict]:
@@ -349,9 +359,9 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
         "expected_category": round(float(expected_category), 6),
     }
     if target:
-        at_least = sum(c for v, c in first.strengths.items()
-                       if decode(v)[0] >= CATEGORY_ORDER.index(target.replace("royal_flush", "straight_flush")))
-        row["at_least_target"] = round(at_least / total, 6)
+        least = weakest_hand(target)
+        at_least = Fraction(sum(c for v, c in first.strengths.items() if v >= least), total)
+        row["at_least_target"] = round(float(at_least), 6)
     if with_opponents:
         n = first.deals
         row.update(
@@ -371,7 +381,7 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
                             "equity": str(first.equity / n)}
         sort = (first.equity / n, Fraction(first.win, n), expected_category, mean_strength)
     elif target:
-        sort = (row["at_least_target"], expected_category, mean_strength)
+        sort = (at_least, expected_category, mean_strength)
     else:
         sort = (expected_category, mean_strength)
     row["_sort"] = sort
