@@ -250,3 +250,42 @@ def test_an_action_that_is_not_a_line_is_reported_on_its_field():
         with pytest.raises(FieldError) as err:
             question_kinds("diablo")[kind].handler(ctx)
         assert err.value.path == path
+
+
+# Issue 12, point 2: a show belongs to the showdown of the hand being played.
+SEATS = [{"name": n, "chips": 20} for n in ("Anna", "Ben", "Carla")]
+NINES_FULL = "Anna shows 9s 9h 9d 4c 4d"
+
+
+def _refused_line(history):
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {})
+    return err.value
+
+
+def test_audit_2_a_show_after_the_hand_has_settled_is_refused_with_its_line():
+    # Anna took the pot as last player standing: hand 2 has begun, her cards are not these.
+    error = _refused_line(["Anna bets 2", "Ben folds", "Carla folds", NINES_FULL])
+    assert error.path == ("history", 3)
+    assert error.message == (f"'{NINES_FULL}' is out of place: a hand is shown only at the showdown, "
+                             "and this is the first betting round of hand 2")
+
+
+@pytest.mark.parametrize("history,where", [
+    (["Anna bets 2"], "first betting round of hand 1"),
+    (["Anna bets 2", "Ben calls", "Carla calls"], "draw of hand 1"),
+    (["Anna bets 2", "Ben calls", "Carla calls", "Anna stands pat", "Ben stands pat", "Carla stands pat",
+      "Anna bets 4"], "second betting round of hand 1"),
+])
+def test_audit_2_a_show_before_the_showdown_is_refused(history, where):
+    error = _refused_line([*history, NINES_FULL])
+    assert error.path == ("history", len(history))
+    assert error.message.endswith(f"this is the {where}")
+
+
+def test_audit_2_the_same_show_at_the_showdown_settles_the_hand():
+    history = ["Anna bets 2", "Ben calls", "Carla folds", "Anna stands pat", "Ben stands pat",
+               "Anna checks", "Ben checks", NINES_FULL, "Ben shows Ah Kd Qc Jc 8s"]
+    game = load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {})
+    result = game.results[-1]
+    assert (result.ending, result.winners, result.won) == ("showdown", ("Anna",), {"Anna": 7})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from oracle.cards import Card, Rank
+from oracle.cards import Card, Rank, format_cards
 from oracle.errors import IllegalActionError, InvalidActionError
 from oracle.eval.strength import describe
 
@@ -158,48 +158,66 @@ class Checks(TableState):
             raise IllegalActionError(f"{name} is not dealt in (no chips)")
         if len(set(cards)) != len(cards):
             raise IllegalActionError(f"the same card appears twice in '{name} {kind}'")
-        hand = self.hands[seat]
-        if kind == "deal":
-            if self.actions_this_hand:
-                raise IllegalActionError(f"{name}'s cards can be dealt only before anyone acts in the hand")
-            if len(cards) != HAND_SIZE:
-                raise IllegalActionError(f"a deal is five cards, not {len(cards)}")
-            if any(c is not None for c in hand):
-                raise IllegalActionError(f"{name}'s cards are already dealt")
-            new = list(cards)
-        elif kind == "receive":
-            if self.pending[seat] == 0:
-                raise IllegalActionError(f"{name} is not waiting for cards from the draw")
-            if len(cards) != self.pending[seat]:
-                raise IllegalActionError(f"{name} drew {self.pending[seat]} cards, not {len(cards)}")
-            # When the stock runs out (six or seven players under the bigger draw), the
-            # discards of the players who drew before are shuffled to finish the draw.
-            reshuffled = self.reshuffled_for(seat)
-            from_pile = [c for c in cards if c in self.discards]
-            if len(from_pile) > reshuffled:
-                raise IllegalActionError(
-                    f"{from_pile[0]} is on the discard pile" + (
-                        "" if reshuffled == 0 else
-                        f"; only {reshuffled} of {name}'s cards come from the reshuffled discards"))
-            own = self.own_discards.get(seat, ())
-            mine = [c for c in from_pile if c in own]
-            if mine:
-                raise IllegalActionError(f"{mine[0]} is {name}'s own discard: it is not reshuffled for {name}")
-            new = [c for c in cards if c not in from_pile]
-        else:
-            if not self.in_hand[seat]:
-                raise IllegalActionError(f"{name} has folded; a folded hand is not shown")
-            if len(cards) != HAND_SIZE:
-                raise IllegalActionError(f"a hand shown is five cards, not {len(cards)}")
-            known = [c for c in hand if c is not None]
-            missing = [c for c in known if c not in cards]
-            if missing:
-                raise IllegalActionError(f"{name} holds {' '.join(map(str, missing))}, which the hand shown lacks")
-            new = [c for c in cards if c not in known]
-        for card in new:
+        check = {"deal": self._verify_deal, "receive": self._verify_receive, "show": self._verify_show}[kind]
+        for card in check(seat, cards):
             owner = self._where_is(card)
             if owner:
                 raise IllegalActionError(f"{card} is already {owner}")
+
+    def _verify_deal(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """A hand dealt; returns the cards that come to light."""
+        name = self.names[seat]
+        if self.actions_this_hand:
+            raise IllegalActionError(f"{name}'s cards can be dealt only before anyone acts in the hand")
+        if len(cards) != HAND_SIZE:
+            raise IllegalActionError(f"a deal is five cards, not {len(cards)}")
+        if any(c is not None for c in self.hands[seat]):
+            raise IllegalActionError(f"{name}'s cards are already dealt")
+        return list(cards)
+
+    def _verify_receive(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """The cards of a draw; returns those that come to light (not back from the pile)."""
+        name = self.names[seat]
+        if self.pending[seat] == 0:
+            raise IllegalActionError(f"{name} is not waiting for cards from the draw")
+        if len(cards) != self.pending[seat]:
+            raise IllegalActionError(f"{name} drew {self.pending[seat]} cards, not {len(cards)}")
+        # When the stock runs out (six or seven players under the bigger draw), the
+        # discards of the players who drew before are shuffled to finish the draw.
+        reshuffled = self.reshuffled_for(seat)
+        from_pile = [c for c in cards if c in self.discards]
+        if len(from_pile) > reshuffled:
+            raise IllegalActionError(
+                f"{from_pile[0]} is on the discard pile" + (
+                    "" if reshuffled == 0 else
+                    f"; only {reshuffled} of {name}'s cards come from the reshuffled discards"))
+        own = self.own_discards.get(seat, ())
+        mine = [c for c in from_pile if c in own]
+        if mine:
+            raise IllegalActionError(f"{mine[0]} is {name}'s own discard: it is not reshuffled for {name}")
+        return [c for c in cards if c not in from_pile]
+
+    def _verify_show(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """A hand shown; returns the cards that come to light.
+
+        "Showdown: if two or more players are still in, they show their hands." A show
+        belongs to the showdown of the hand being played (under Declare your hand, the
+        declarations are part of it: "at the showdown each player must name their hand"),
+        by a player still in, and holds every card known of that hand."""
+        name = self.names[seat]
+        if self.phase not in ("showdown", "declare"):
+            raise IllegalActionError(
+                f"'{name} shows {format_cards(cards)}' is out of place: a hand is shown only at the "
+                f"showdown, and this is the {self.phase_name()} of hand {self.hand_number}")
+        if not self.in_hand[seat]:
+            raise IllegalActionError(f"{name} has folded; a folded hand is not shown")
+        if len(cards) != HAND_SIZE:
+            raise IllegalActionError(f"a hand shown is five cards, not {len(cards)}")
+        known = [c for c in self.hands[seat] if c is not None]
+        missing = [c for c in known if c not in cards]
+        if missing:
+            raise IllegalActionError(f"{name} holds {' '.join(map(str, missing))}, which the hand shown lacks")
+        return [c for c in cards if c not in known]
 
     def verify_stop(self) -> None:
         """"Play as many deals as you like ... but finish a running Diablo first.\""""
