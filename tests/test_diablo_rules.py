@@ -289,3 +289,65 @@ def test_audit_2_the_same_show_at_the_showdown_settles_the_hand():
     game = load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {})
     result = game.results[-1]
     assert (result.ending, result.winners, result.won) == ("showdown", ("Anna",), {"Anna": 7})
+
+
+# Issue 12, point 3: under jacks or better, an opening hand shown later is checked then.
+def _to_showdown(draw, *more):
+    """Anna opens blind (her cards unknown), Ben calls, Carla folds; Anna draws as given,
+    Ben stands pat, both check: the showdown waits for the hands."""
+    return ["Anna bets 2", "Ben calls", "Carla folds", draw, *more, "Ben stands pat", "Anna checks", "Ben checks"]
+
+
+def _jacks(history):
+    return load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {"jacks_or_better": True})
+
+
+def test_audit_3_an_opener_who_stood_pat_and_shows_less_than_jacks_is_refused():
+    history = _to_showdown("Anna stands pat")
+    with pytest.raises(FieldError) as err:
+        _jacks([*history, "Anna shows 9s 9h 4d 7c Kc"])
+    assert err.value.path == ("history", len(history))
+    assert err.value.message == ("'Anna shows 9s 9h 4d 7c Kc' proves that Anna opened with Pair of Nines, "
+                                 "King-Seven-Four kickers: jacks or better is needed to open")
+    game = _jacks([*history, "Anna shows Js 2h 4d 7c Kc", "Ben shows 9s 9h 9d 4c 5d"])
+    assert game.results[-1].winners == ("Ben",)
+
+
+def test_audit_3_named_discards_and_the_cards_received_give_the_opening_hand():
+    # Opened with 5c 6c 7h 9h Kd: the 2s 2d drawn make a straight, the hand opened was no pair.
+    history = _to_showdown("Anna discards 9h Kd", "Anna receives 2s 2d")
+    with pytest.raises(FieldError, match="opened with High Card"):
+        _jacks([*history, "Anna shows 2s 2d 5c 6c 7h"])
+    # Opened with 5c Kc 7h 9h Kd: a pair of Kings may open.
+    game = _jacks([*history, "Anna shows 2s 2d 5c Kc 7h", "Ben shows 9s 9c 9d 4c 5d"])
+    assert game.results[-1].winners == ("Anna",)
+
+
+def test_audit_3_a_blind_draw_hides_the_opening_hand():
+    history = _to_showdown("Anna draws 2")
+    _jacks([*history, "Anna shows 3c 4d 5h 7s 8c", "Ben shows 9s 9h 9d 4c 5d"])
+
+
+def test_audit_3_without_the_cards_drawn_every_split_of_the_show_is_tried():
+    """Anna threw 9h Kd and drew two cards not given: she opened with those two and any three
+    of the five she shows. The show is refused exactly when no such hand is at least a pair of
+    Jacks, the weakest being J J 5 4 3 (a 2 is wild); checked against that brute force on
+    random shows."""
+    import random
+    from itertools import combinations
+
+    from oracle.cards import full_deck
+    from oracle.eval import DIABLO, strength
+
+    game = _jacks(_to_showdown("Anna discards 9h Kd"))
+    weakest = strength(parse_cards("Jc Jd 5h 4s 3c"), DIABLO)
+    thrown = parse_cards("9h Kd")
+    deck = [c for c in full_deck() if c not in thrown]
+    rng = random.Random(12)
+    verdicts = set()
+    for _ in range(300):
+        shown = rng.sample(deck, 5)
+        opens = any(strength([*kept, *thrown], DIABLO) >= weakest for kept in combinations(shown, 3))
+        assert game.can(f"Anna shows {' '.join(map(str, shown))}") == opens, shown
+        verdicts.add(opens)
+    assert verdicts == {True, False}

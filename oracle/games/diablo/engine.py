@@ -12,6 +12,7 @@ of a hand and the ``LegalMoves`` lists mixed in, one concern a class."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Sequence
 
 from oracle.cards import Card, Rank, format_cards
@@ -217,7 +218,45 @@ class Checks(TableState):
         missing = [c for c in known if c not in cards]
         if missing:
             raise IllegalActionError(f"{name} holds {' '.join(map(str, missing))}, which the hand shown lacks")
+        if seat == self.opener and self.rules.jacks_or_better:
+            self._verify_opening_shown(seat, cards)
         return [c for c in cards if c not in known]
+
+    def _verify_opening_shown(self, seat: int, cards: Sequence[Card]) -> None:
+        """"Jacks or better: you may only open with at least a pair of Jacks." An opening
+        hand not known when it was bet is checked once the show proves what it was: every
+        hand the opener may have opened with, given the cards shown, is below Jacks."""
+        candidates = self._opening_hands(seat, cards)
+        if not candidates:
+            return
+        best = max(hand_strength(hand) for hand in candidates)
+        if best < JACKS_OR_BETTER:
+            name = self.names[seat]
+            held = describe(best).description
+            raise IllegalActionError(
+                f"'{name} shows {format_cards(cards)}' proves that {name} opened with "
+                f"{'at best ' if len(candidates) > 1 else ''}{held}: jacks or better is needed to open")
+
+    def _opening_hands(self, seat: int, shown: Sequence[Card]) -> list[list[Card]]:
+        """Every hand the opener may have opened with, given the hand shown now (none when
+        the opening hand was known, and checked, when it was bet, or when the opener drew
+        without naming the cards thrown away).
+
+        The opening hand is the cards thrown away and the cards kept; the cards kept are
+        the hand shown less the cards drawn, which are known when a ``receives`` line gave
+        them and otherwise any of the shown cards not known to be kept."""
+        opening = self.opening_hand or ()
+        if all(c is not None for c in opening):
+            return []
+        discards = self.own_discards.get(seat, ())
+        if len(discards) != (self.drawn[seat] or 0):
+            return []  # "draws N": the cards thrown away are not known
+        received = self.received.get(seat, ())
+        pool = [c for c in shown if c not in received]
+        kept_known = [c for c in opening if c is not None and c not in discards]
+        size = HAND_SIZE - len(discards)
+        return [[*kept, *discards] for kept in combinations(pool, size)
+                if all(c in kept for c in kept_known)]
 
     def verify_stop(self) -> None:
         """"Play as many deals as you like ... but finish a running Diablo first.\""""
@@ -328,8 +367,10 @@ class Play(TableState):
         self.drawn = [None] * self.n
         self.discards = []
         self.own_discards = {}
+        self.received = {}
         self.declared = [None] * self.n
         self.opener = None
+        self.opening_hand = None
         self.actions_this_hand = 0
         if not self.diablo:
             for i in range(self.n):
@@ -485,6 +526,7 @@ class Play(TableState):
             self.current_bet = action.amount
             if self.betting_round == 1 and self.opener is None:
                 self.opener = seat
+                self.opening_hand = tuple(self.hands[seat])
         elif action.kind == "call":
             self._put_in(seat, min(self.current_bet - self.round_bets[seat], self.chips[seat]))
         elif action.kind == "raise":
@@ -527,6 +569,7 @@ class Play(TableState):
                 if card in self.discards:  # back from the reshuffled discard pile
                     self.discards.remove(card)
             self.pending[seat] = 0
+            self.received[seat] = tuple(cards)
         else:
             self.hands[seat] = list(cards)
             self.pending[seat] = 0

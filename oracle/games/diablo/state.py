@@ -120,6 +120,9 @@ class TableState:
     drawn: list[int | None] = field(default_factory=list)
     discards: list[Card] = field(default_factory=list)
     own_discards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    received: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    # The opener's hand when they opened, as far as it was known then.
+    opening_hand: tuple[Card | None, ...] | None = None
     declared: list[str | None] = field(default_factory=list)
     actions_this_hand: int = 0
     results: list[HandResult] = field(default_factory=list)
