@@ -351,3 +351,47 @@ def test_audit_3_without_the_cards_drawn_every_split_of_the_show_is_tried():
         assert game.can(f"Anna shows {' '.join(map(str, shown))}") == opens, shown
         verdicts.add(opens)
     assert verdicts == {True, False}
+
+
+# Issue 12, point 4: Anna bets 3, Ben raises to 6, Anna folds. Three antes of 1 make the pot
+# 3 + 3 + 6 = 12 by the rulebook ("the pot - all the chips bet in that deal"); with the
+# uncalled 3 of Ben's raise given back it is 3 + 3 + 3 = 9.
+RAISE_UNCALLED = ["Anna bets 3", "Ben raises to 6", "Carla folds", "Anna folds"]
+
+
+def _uncalled(history, **rules):
+    return load_position({"seats": SEATS, "dealer": "Carla", "history": history}, rules)
+
+
+def test_audit_4_by_default_the_opener_owes_every_chip_bet_in_the_deal():
+    game = _uncalled(RAISE_UNCALLED)
+    result = game.results[-1]
+    assert (result.pot, result.won, result.returned) == (12, {"Ben": 12}, {})
+    assert (result.liable, result.liability_due, result.liability_paid) == (True, 12, 12)
+    # Anna: 20 - 1 - 3 - 12; Ben: 20 - 1 - 6 + 12; Carla: 20 - 1; the Diablo pot is 12.
+    assert game.chips == [4, 25, 19] and game.pot == 12 and game.total_chips() == 60
+
+
+def test_audit_4_return_uncalled_bet_gives_the_raise_back_before_the_opener_pays():
+    game = _uncalled(RAISE_UNCALLED, return_uncalled_bet=True)
+    result = game.results[-1]
+    assert (result.pot, result.won, result.returned) == (9, {"Ben": 9}, {"Ben": 3})
+    assert (result.liable, result.liability_due, result.liability_paid) == (True, 9, 9)
+    # Anna: 20 - 1 - 3 - 9; Ben: 20 - 1 - 6 + 3 + 9; Carla: 20 - 1; the Diablo pot is 9.
+    assert game.chips == [7, 25, 19] and game.pot == 9 and game.total_chips() == 60
+
+
+def test_audit_4_return_uncalled_bet_gives_back_the_excess_over_an_all_in_call():
+    """Carla calls Ben's bet of 4 all in with her last 2 chips and wins the showdown: Ben, the
+    opener, owes the pot. By the rulebook it is 1 + 5 + 3 = 9, Ben's unmatched 2 included (a
+    side pot only he could win); with the house rule those 2 go back first and he owes 7."""
+    seats = [{"name": "Anna", "chips": 20}, {"name": "Ben", "chips": 20}, {"name": "Carla", "chips": 3}]
+    position = {"seats": seats, "dealer": "Carla",
+                "hands": {"Ben": "3c 4d 7h 8s Kc", "Carla": "Ah Ad 9c 6d 5s"},
+                "history": ["Anna checks", "Ben bets 4", "Carla calls", "Anna folds",
+                            "Ben stands pat", "Carla stands pat"]}
+    for rules, pot, returned in (({}, 9, {}), ({"return_uncalled_bet": True}, 7, {"Ben": 2})):
+        result = load_position(position, rules).results[-1]
+        assert (result.ending, result.winners, result.opener) == ("showdown", ("Carla",), "Ben")
+        assert (result.pot, result.returned, result.liability_due) == (pot, returned, pot)
+        assert result.won == {"Carla": 7, **({"Ben": 2} if not returned else {})}

@@ -149,11 +149,13 @@ def opener_liability(ctx: QuestionContext) -> Answer:
         "new_pot": result.new_pot,
         "diablo_running": result.diablo_running,
         "pot_won": result.pot,
+        "uncalled_returned": dict(result.returned),
         "winners": list(result.winners),
         "next_dealer": result.next_dealer,
         "next_first_to_act": result.next_first_to_act,
         "next_antes": list(result.next_antes),
         "diablo_rule": game.rules.diablo_rule,
+        "return_uncalled_bet": game.rules.return_uncalled_bet,
     }
     if result.opener is None:
         explanation = "nobody opened: " + ("the pot stays" if result.ending == "everyone checked" else "no liability")

@@ -71,15 +71,32 @@ class Resolution(TableState):
         )
         self._finish_hand(result)
 
+    def _return_uncalled(self) -> dict[str, int]:
+        """Under ``return_uncalled_bet``: the part of the largest stake nobody matched (a bet
+        or raise everyone else folded to, or the excess over an all-in call) goes back to its
+        bettor before the pot is settled. The rulebook's own reading keeps it in the pot:
+        "the pot - all the chips bet in that deal"."""
+        if not self.rules.return_uncalled_bet:
+            return {}
+        order = sorted(range(self.n), key=lambda i: self.contributed[i], reverse=True)
+        top, second = order[0], order[1]
+        excess = self.contributed[top] - self.contributed[second]
+        if excess <= 0:
+            return {}
+        self.contributed[top] -= excess
+        self.chips[top] += excess
+        return {self.names[top]: excess}
+
     def _award_last_player(self) -> None:
         """"If everyone else folds, the last player wins it without showing.\""""
+        returned = self._return_uncalled()
         last = self.in_hand.index(True)
         pot = self.pot
         won = [0] * self.n
         won[last] = pot
         pots = [PotShare(amount=pot, eligible=(self.names[last],), winners=(self.names[last],),
                          shares={self.names[last]: pot})]
-        self._settle("last player standing", pots, won, {last})
+        self._settle("last player standing", pots, won, {last}, returned)
 
     # ------------------------------------------------------------------ showdown
     def _try_showdown(self) -> None:
@@ -127,6 +144,7 @@ class Resolution(TableState):
         return {i: share + (1 if k < odd else 0) for k, i in enumerate(order)}
 
     def _resolve_showdown(self) -> None:
+        returned = self._return_uncalled()
         strengths = {i: self._showdown_strength(i) for i in range(self.n) if self.in_hand[i]}
         pots = []
         won = [0] * self.n
@@ -140,11 +158,13 @@ class Resolution(TableState):
                                  winners=tuple(self.names[i] for i in winners),
                                  shares={self.names[i]: c for i, c in shares.items()}))
         main_winners = {self.names.index(w) for w in pots[0].winners}
-        self._settle("showdown", pots, won, main_winners)
+        self._settle("showdown", pots, won, main_winners, returned)
 
     # ------------------------------------------------------------------ the Diablo rule
-    def _settle(self, ending: str, pots: list[PotShare], won: list[int], main_winners: set[int]) -> None:
-        """Pay the pot, then apply the Diablo rule and pass the deal."""
+    def _settle(self, ending: str, pots: list[PotShare], won: list[int], main_winners: set[int],
+                returned: dict[str, int]) -> None:
+        """Pay the pot, then apply the Diablo rule and pass the deal. ``pot`` is the pot as it
+        stands after an uncalled bet went back (``returned``), the one the opener owes."""
         pot = self.pot
         dealer = self.names[self.dealer]
         for i in range(self.n):
@@ -173,6 +193,6 @@ class Resolution(TableState):
             hands=self._hands_json(), opener=None if opener is None else self.names[opener],
             diablo_pot_played=played_for_diablo, opener_won=opener_won, liable=liable,
             liability_due=due, liability_paid=paid, new_pot=paid, diablo_running=self.diablo,
-            **self._pass_deal(),
+            returned=returned, **self._pass_deal(),
         )
         self._finish_hand(result)

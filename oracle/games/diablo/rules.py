@@ -55,6 +55,7 @@ class DiabloRules:
     declare_hand: bool = False
     diablo_rule: bool = True
     dealers_choice: bool = False
+    return_uncalled_bet: bool = False
 
     @classmethod
     def from_mapping(cls, rules: Mapping[str, Any]) -> "DiabloRules":
@@ -126,6 +127,9 @@ OPTIONS = (
     RuleOption("diablo_rule", _DEFAULTS.diablo_rule, "false for the Deuces Wild variant: no opener liability"),
     RuleOption("dealers_choice", _DEFAULTS.dealers_choice,
                "variant Dealer's choice: Diablo ends when a hand ends with no Diablo pot running"),
+    RuleOption("return_uncalled_bet", _DEFAULTS.return_uncalled_bet,
+               "house rule: a bet or raise nobody called goes back to its bettor before the pot is settled, "
+               "so the opener owes the pot without it (default false: 'all the chips bet in that deal')"),
 )
 
 

@@ -56,6 +56,8 @@ class HandResult:
     next_dealer: str | None
     next_first_to_act: str | None
     next_antes: tuple[str, ...]
+    # Under return_uncalled_bet: the chips of a bet or raise nobody called, given back.
+    returned: dict[str, int] = field(default_factory=dict)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -69,6 +71,7 @@ class HandResult:
             "pot": self.pot,
             "winners": list(self.winners),
             "won": dict(self.won),
+            "uncalled_returned": dict(self.returned),
             "pots": [p.to_json() for p in self.pots],
             "hands": self.hands,
             "opener": self.opener,
