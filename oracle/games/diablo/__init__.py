@@ -13,8 +13,9 @@ Modules:
 - ``state``: the table's values (``TableState``) and the records of a hand's end
   (``HandResult``, ``PotShare``); accessors and the table's report, no rule playing.
 - ``actions``: the ``Action`` line, parsed and printed back the same.
-- ``engine``: every action as verify / can / do, the flow of a hand, and ``DiabloGame``, the
-  table with each concern mixed in.
+- ``engine``: every action as verify / can / do, and the flow of a hand: ``checks`` (a
+  player's actions), ``chance`` (cards dealt, received, shown), ``play`` (the do face) and
+  ``game`` (``DiabloGame``, the table with each concern mixed in).
 - ``moves``: the legal actions of the player to act, as lines and as ranges.
 - ``resolution``: how a hand ends and is paid: cards thrown in, last player standing, the
   showdown and its pots, the Diablo rule's liability, the end of the game.
