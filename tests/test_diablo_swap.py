@@ -8,6 +8,7 @@ from itertools import combinations
 
 import pytest
 
+from oracle.budget import Budget
 from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, evaluate, strength
 from oracle.eval.strength import CATEGORY_SLUGS
@@ -49,6 +50,16 @@ def _deals(pool, unknowns):
         rest = [c for c in pool if c not in combo]
         for tail in _deals(rest, unknowns[1:]):
             yield (combo, *tail)
+
+
+# Thirty-seven dead cards leave ten unseen: few enough to enumerate every deal by brute force.
+TEN_UNSEEN = "2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"
+
+
+def _dead_but(hand, unseen):
+    """Every card out of the deck but the hand and the ``unseen`` ones."""
+    keep = set(hand) | set(parse_cards(unseen))
+    return [c for c in full_deck() if c not in keep]
 
 
 def _by_discard(answer):
@@ -104,9 +115,7 @@ def test_no_opponent_categories_match_brute_force_with_dead_cards():
 
 def test_unknown_opponent_is_exact_when_small_and_matches_brute_force():
     hand = parse_cards("9h 9c Kd 4s 7c")
-    # Thirty-seven dead cards leave ten unseen: few enough to enumerate every deal.
-    keep = set(hand) | set(parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"))
-    dead = [c for c in full_deck() if c not in keep]
+    dead = _dead_but(hand, TEN_UNSEEN)
     answer = best_swap(hand, opponents=[Opponent(name="u", known=(), unknown=5)], dead=dead)
     assert answer["method"] == "exact" and answer["unseen"] == 10
     rows = _by_discard(answer)
@@ -120,8 +129,7 @@ def test_unknown_opponent_is_exact_when_small_and_matches_brute_force():
 
 def test_monte_carlo_is_seeded_and_its_interval_covers_the_exact_answer():
     hand = parse_cards("9h 9c Kd 4s 7c")
-    keep = set(hand) | set(parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"))
-    dead = [c for c in full_deck() if c not in keep]
+    dead = _dead_but(hand, TEN_UNSEEN)
     opp = [Opponent(name="u", known=(), unknown=5)]
     exact = _by_discard(best_swap(hand, opponents=opp, dead=dead))
     sampled = best_swap(hand, opponents=opp, dead=dead, exact_limit=0, samples=4000, seed=7)
@@ -250,3 +258,52 @@ def test_audit_1_royal_target_with_two_deuces_counts_four_of_47():
     row = rows[frozenset(parse_cards("Kh"))]
     assert (row["outcomes"], row["at_least_target"]) == (47, round(4 / 47, 6))
     assert row["counts"]["straight_flush"] == 2
+
+
+# Issue 12, point 14: the solver honours a time budget and says what it left out.
+class CountdownBudget(Budget):
+    """A budget that runs out after a given number of checks: the same stop every run."""
+
+    def __init__(self, checks: int):
+        super().__init__(None)
+        object.__setattr__(self, "_left", [checks])
+
+    def expired(self) -> bool:
+        self._left[0] -= 1
+        return self._left[0] < 0
+
+
+def test_audit_14_a_spent_budget_evaluates_nothing_and_says_so():
+    answer = best_swap(parse_cards("9h 9c Kd 4s 7c"), budget=Budget(1e-9))
+    assert (answer["exact"], answer["bound"], answer["choices"], answer["best"]) == (False, "time_limit", [], None)
+    assert len(answer["unevaluated"]) == answer["choices_total"] == 16
+
+
+def test_audit_14_an_exact_enumeration_cut_short_keeps_the_choices_it_finished_exactly():
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    dead = _dead_but(hand, TEN_UNSEEN)
+    opp = [Opponent(name="u", known=(), unknown=5)]
+    whole = _by_discard(best_swap(hand, opponents=opp, dead=dead))
+    cut = best_swap(hand, opponents=opp, dead=dead, budget=CountdownBudget(400))
+    assert (cut["method"], cut["exact"], cut["bound"]) == ("exact", False, "time_limit")
+    done = [frozenset(parse_cards(text)) for row in cut["choices"] for text in row["equivalent"]]
+    left = [frozenset(parse_cards(text)) for text in cut["unevaluated"]]
+    assert done and left and len(done) + len(left) == 16 and not set(done) & set(left)
+    for row in cut["choices"]:
+        assert row["exact"] == whole[frozenset(parse_cards(row["discard"]))]["exact"]
+
+
+def test_audit_14_a_monte_carlo_cut_short_gives_every_choice_its_first_deals():
+    """Each choice samples from its own seeded stream, in rounds: stopped early, a choice's
+    figures are those of a full run asked for as many deals as it got."""
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    opp = [Opponent(name=f"u{k}", known=(), unknown=5) for k in range(2)]
+    cut = best_swap(hand, opponents=opp, samples=100_000, budget=CountdownBudget(200))
+    assert (cut["method"], cut["exact"], cut["bound"], cut["unevaluated"]) == ("monte-carlo", False, "time_limit", [])
+    deals = {row["deals"] for row in cut["choices"]}
+    assert min(deals) == cut["samples_done"] and max(deals) - min(deals) <= 100
+    for n in deals:
+        full = _by_discard(best_swap(hand, opponents=opp, samples=n))
+        for row in cut["choices"]:
+            if row["deals"] == n:
+                assert row["win"] == full[frozenset(parse_cards(row["discard"]))]["win"]

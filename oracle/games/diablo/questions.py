@@ -11,8 +11,16 @@ from oracle.cards import Card, check_cards, parse_cards
 from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError
 from oracle.errors import did_you_mean as suggest, nearest
 from oracle.eval.strength import CATEGORY_SLUGS
-from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
-from oracle.solve.exact.draw import DEFAULT_SAMPLES, EXACT_LIMIT, Opponent, best_swap
+from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.solve.exact.draw import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SECONDS,
+    EXACT_LIMIT,
+    MAX_EXACT_LIMIT,
+    MAX_SAMPLES,
+    Opponent,
+    best_swap,
+)
 
 from .actions import Action
 from .position import POSITION_KEYS, load_position
@@ -264,14 +272,24 @@ def _read_dead(game, params, seat: int, hand: list[Card], opponents: list[Oppone
     return dead
 
 
+def _number(value: int) -> str:
+    """A whole number for a message; one too long to print whole (Python refuses to turn an
+    int of over 4300 digits into text) is named by its size."""
+    return f"{value:,}" if value.bit_length() <= 64 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
+
+
 def _read_settings(params) -> dict[str, Any]:
     """``samples``, ``seed``, ``exact_limit`` and ``target``, checked."""
     settings: dict[str, Any] = {}
-    for key, default in (("samples", DEFAULT_SAMPLES), ("seed", 1), ("exact_limit", EXACT_LIMIT)):
+    for key, default, least, most in (("samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES), ("seed", 1, 0, None),
+                                      ("exact_limit", EXACT_LIMIT, 0, MAX_EXACT_LIMIT)):
         value = params.get(key, default)
-        least = 1 if key == "samples" else 0
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        if not isinstance(value, int) or isinstance(value, bool):
             raise FieldError((key,), f"must be a whole number {least} or more, got {value!r}")
+        if value < least:
+            raise FieldError((key,), f"must be a whole number {least} or more, got {_number(value)}")
+        if most is not None and value > most:
+            raise FieldError((key,), f"must be at most {most:,}, got {_number(value)}")
         settings[key] = value
     target = params.get("target")
     if target is not None and (not isinstance(target, str) or target not in CATEGORY_SLUGS):
@@ -291,13 +309,16 @@ def _read_settings(params) -> dict[str, Any]:
                        "opponents": Param("list: a seat name (its known cards; unknown ones dealt from the deck), "
                                           "five cards as text, or 'unknown' for a hand dealt from the deck"),
                        "dead": Param("cards known to be out of the deck, besides those in the position"),
-                       "samples": Param("Monte Carlo deals per choice when exact is too slow (default 20000)"),
+                       "samples": Param("Monte Carlo deals per choice when exact is too slow "
+                                         "(default 20000, at most 1000000)"),
                        "seed": Param("Monte Carlo seed (default 1)"),
-                       "exact_limit": Param("most deals enumerated exactly (default 1000000000); "
-                                             "exact also needs an estimated time under 8 s"),
+                       "exact_limit": Param("most deals enumerated exactly (default 1000000000, at most 10**12); "
+                                             "exact also needs an estimated time under 8 s and the time limit"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
+                       "time_limit": TIME_LIMIT,
                    })
 def best_swap_question(ctx: QuestionContext) -> Answer:
+    budget = ctx.budget(DEFAULT_SECONDS)
     game = _state(ctx)
     params = ctx.params
     seat, hand = _read_player(game, params)
@@ -305,11 +326,23 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     opponents, named = _read_opponents(game, seat, params.get("opponents"))
     dead = _read_dead(game, params, seat, hand, opponents, named)
     settings = _read_settings(params)
-    answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw, **settings)
+    answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw,
+                       budget=budget, **settings)
     answer["player"] = player
+    answer["time_limit"] = budget.seconds
     best = answer["best"]
+    if best is None:
+        answer["best_action"] = None
+        explanation = f"the time limit of {budget.seconds:g} s ran out before any choice was evaluated"
+        return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
     action = f"{player} stands pat" if not best["discard"] else f"{player} discards {best['discard']}"
     answer["best_action"] = action
     figure = (f"equity {best['equity']:.4f}" if opponents else f"expected category {best['expected_category']:.3f}")
     explanation = f"best: {action} ({figure}, {answer['method']}); {answer['groups']} distinct choices of {answer['choices_total']}"
+    if answer["unevaluated"]:
+        explanation += (f"; the time limit of {budget.seconds:g} s ran out with "
+                        f"{len(answer['unevaluated'])} choices not evaluated")
+    elif answer.get("samples_done", answer.get("samples")) != answer.get("samples"):
+        explanation += (f"; the time limit of {budget.seconds:g} s ran out after "
+                        f"{answer['samples_done']:,} of {answer['samples']:,} deals a choice")
     return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
