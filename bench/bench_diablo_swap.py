@@ -12,7 +12,7 @@ import sys
 import time
 
 from oracle.cards import full_deck, parse_cards
-from oracle.solve.diablo_swap import Opponent, best_swap
+from oracle.solve.exact.draw import Opponent, best_swap
 
 CASES = [
     ("pair vs flush (rulebook hands)", "9h 9c Kd 4s 7c", "Ah Jh 8h 5h Kh", False),

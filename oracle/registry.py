@@ -25,7 +25,7 @@ SHARED_MODULE = "oracle.games.common"
 # Each game's slug and the modules that register it and its question kinds. A game's modules
 # are imported only when that game is asked for, so a one-game scenario loads one engine.
 GAME_MODULES: dict[str, tuple[str, ...]] = {
-    "diablo": ("oracle.games.diablo_questions",),
+    "diablo": ("oracle.games.diablo",),
     "drawing-dead": ("oracle.games.drawing_dead_questions",),
     "hell-of-a-deal": ("oracle.games.hell_of_a_deal", "oracle.solve.hod_questions"),
     "auf-teufel-komm-raus": ("oracle.games.auf_teufel_questions",),

@@ -10,8 +10,7 @@ import pytest
 
 from oracle.cards import full_deck
 from oracle.errors import IllegalActionError
-from oracle.games.diablo import DiabloGame
-from oracle.games.diablo_actions import DECLARABLE, Action, DiabloRules
+from oracle.games.diablo import DECLARABLE, Action, DiabloGame, DiabloRules
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eve")
 
@@ -91,6 +90,7 @@ def _random_rules(rng: random.Random) -> DiabloRules:
         declare_hand=rng.random() < 0.3,
         diablo_rule=rng.random() < 0.85,
         dealers_choice=rng.random() < 0.1,
+        return_uncalled_bet=rng.random() < 0.3,
     )
 
 
@@ -122,8 +122,9 @@ def test_random_playouts_keep_every_invariant(seed):
 
 
 def test_playouts_reach_showdowns_and_diablo_chains():
-    """The playouts above are not vacuous: together they show down, split, and run chains."""
-    endings, chains, side_pots, short = set(), 0, 0, 0
+    """The playouts above are not vacuous: together they show down, split, run chains and
+    give uncalled bets back."""
+    endings, chains, side_pots, short, returned = set(), 0, 0, 0, 0
     for seed in range(24):
         rng = random.Random(seed)
         players = rng.randint(3, 5)
@@ -142,5 +143,6 @@ def test_playouts_reach_showdowns_and_diablo_chains():
         chains += sum(1 for r in game.results if r.diablo_pot_played)
         side_pots += sum(1 for r in game.results if len(r.pots) > 1)
         short += sum(1 for r in game.results if r.liability_paid < r.liability_due)
+        returned += sum(1 for r in game.results if r.returned)
     assert {"showdown", "last player standing", "everyone checked"} <= endings
-    assert chains > 0 and side_pots > 0 and short > 0
+    assert chains > 0 and side_pots > 0 and short > 0 and returned > 0

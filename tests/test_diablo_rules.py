@@ -6,8 +6,7 @@ import pytest
 
 from oracle.cards import parse_cards
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError, ScenarioError
-from oracle.games.diablo import DiabloGame, declared_strength, hand_strength, load_position
-from oracle.games.diablo_actions import Action, DiabloRules
+from oracle.games.diablo import Action, DiabloGame, DiabloRules, declared_strength, hand_strength, load_position
 
 LINES = ["Anna checks", "Anna bets 2", "Ben calls", "Carla raises to 8", "Dan folds", "Anna draws 1",
          "Ben discards 9h Kd", "Carla stands pat", "Anna declares four of a kind",
@@ -240,7 +239,7 @@ def test_an_action_that_is_not_a_line_is_reported_on_its_field():
     with pytest.raises(FieldError) as err:
         load_position({"seats": seats, "history": ["Ben bets 1", 5]}, {})
     assert err.value.path == ("history", 1)
-    from oracle.games.diablo_questions import GAME
+    from oracle.games.diablo import GAME
     from oracle.registry import QuestionContext, question_kinds
 
     state = load_position({"seats": seats}, {})
@@ -251,3 +250,148 @@ def test_an_action_that_is_not_a_line_is_reported_on_its_field():
         with pytest.raises(FieldError) as err:
             question_kinds("diablo")[kind].handler(ctx)
         assert err.value.path == path
+
+
+# Issue 12, point 2: a show belongs to the showdown of the hand being played.
+SEATS = [{"name": n, "chips": 20} for n in ("Anna", "Ben", "Carla")]
+NINES_FULL = "Anna shows 9s 9h 9d 4c 4d"
+
+
+def _refused_line(history):
+    with pytest.raises(FieldError) as err:
+        load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {})
+    return err.value
+
+
+def test_audit_2_a_show_after_the_hand_has_settled_is_refused_with_its_line():
+    # Anna took the pot as last player standing: hand 2 has begun, her cards are not these.
+    error = _refused_line(["Anna bets 2", "Ben folds", "Carla folds", NINES_FULL])
+    assert error.path == ("history", 3)
+    assert error.message == (f"'{NINES_FULL}' is out of place: a hand is shown only at the showdown, "
+                             "and this is the first betting round of hand 2")
+
+
+@pytest.mark.parametrize("history,where", [
+    (["Anna bets 2"], "first betting round of hand 1"),
+    (["Anna bets 2", "Ben calls", "Carla calls"], "draw of hand 1"),
+    (["Anna bets 2", "Ben calls", "Carla calls", "Anna stands pat", "Ben stands pat", "Carla stands pat",
+      "Anna bets 4"], "second betting round of hand 1"),
+])
+def test_audit_2_a_show_before_the_showdown_is_refused(history, where):
+    error = _refused_line([*history, NINES_FULL])
+    assert error.path == ("history", len(history))
+    assert error.message.endswith(f"this is the {where}")
+
+
+def test_audit_2_the_same_show_at_the_showdown_settles_the_hand():
+    history = ["Anna bets 2", "Ben calls", "Carla folds", "Anna stands pat", "Ben stands pat",
+               "Anna checks", "Ben checks", NINES_FULL, "Ben shows Ah Kd Qc Jc 8s"]
+    game = load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {})
+    result = game.results[-1]
+    assert (result.ending, result.winners, result.won) == ("showdown", ("Anna",), {"Anna": 7})
+
+
+# Issue 12, point 3: under jacks or better, an opening hand shown later is checked then.
+def _to_showdown(draw, *more):
+    """Anna opens blind (her cards unknown), Ben calls, Carla folds; Anna draws as given,
+    Ben stands pat, both check: the showdown waits for the hands."""
+    return ["Anna bets 2", "Ben calls", "Carla folds", draw, *more, "Ben stands pat", "Anna checks", "Ben checks"]
+
+
+def _jacks(history):
+    return load_position({"seats": SEATS, "dealer": "Carla", "history": history}, {"jacks_or_better": True})
+
+
+def test_audit_3_an_opener_who_stood_pat_and_shows_less_than_jacks_is_refused():
+    history = _to_showdown("Anna stands pat")
+    with pytest.raises(FieldError) as err:
+        _jacks([*history, "Anna shows 9s 9h 4d 7c Kc"])
+    assert err.value.path == ("history", len(history))
+    assert err.value.message == ("'Anna shows 9s 9h 4d 7c Kc' proves that Anna opened with Pair of Nines, "
+                                 "King-Seven-Four kickers: jacks or better is needed to open")
+    game = _jacks([*history, "Anna shows Js 2h 4d 7c Kc", "Ben shows 9s 9h 9d 4c 5d"])
+    assert game.results[-1].winners == ("Ben",)
+
+
+def test_audit_3_named_discards_and_the_cards_received_give_the_opening_hand():
+    # Opened with 5c 6c 7h 9h Kd: the 2s 2d drawn make a straight, the hand opened was no pair.
+    history = _to_showdown("Anna discards 9h Kd", "Anna receives 2s 2d")
+    with pytest.raises(FieldError, match="opened with High Card"):
+        _jacks([*history, "Anna shows 2s 2d 5c 6c 7h"])
+    # Opened with 5c Kc 7h 9h Kd: a pair of Kings may open.
+    game = _jacks([*history, "Anna shows 2s 2d 5c Kc 7h", "Ben shows 9s 9c 9d 4c 5d"])
+    assert game.results[-1].winners == ("Anna",)
+
+
+def test_audit_3_a_blind_draw_hides_the_opening_hand():
+    history = _to_showdown("Anna draws 2")
+    _jacks([*history, "Anna shows 3c 4d 5h 7s 8c", "Ben shows 9s 9h 9d 4c 5d"])
+
+
+def test_audit_3_without_the_cards_drawn_every_split_of_the_show_is_tried():
+    """Anna threw 9h Kd and drew two cards not given: she opened with those two and any three
+    of the five she shows. The show is refused exactly when no such hand is at least a pair of
+    Jacks, the weakest being J J 5 4 3 (a 2 is wild); checked against that brute force on
+    random shows."""
+    import random
+    from itertools import combinations
+
+    from oracle.cards import full_deck
+    from oracle.eval import DIABLO, strength
+
+    game = _jacks(_to_showdown("Anna discards 9h Kd"))
+    weakest = strength(parse_cards("Jc Jd 5h 4s 3c"), DIABLO)
+    thrown = parse_cards("9h Kd")
+    deck = [c for c in full_deck() if c not in thrown]
+    rng = random.Random(12)
+    verdicts = set()
+    for _ in range(300):
+        shown = rng.sample(deck, 5)
+        opens = any(strength([*kept, *thrown], DIABLO) >= weakest for kept in combinations(shown, 3))
+        assert game.can(f"Anna shows {' '.join(map(str, shown))}") == opens, shown
+        verdicts.add(opens)
+    assert verdicts == {True, False}
+
+
+# Issue 12, point 4: Anna bets 3, Ben raises to 6, Anna folds. Three antes of 1 make the pot
+# 3 + 3 + 6 = 12 by the rulebook ("the pot - all the chips bet in that deal"); with the
+# uncalled 3 of Ben's raise given back it is 3 + 3 + 3 = 9.
+RAISE_UNCALLED = ["Anna bets 3", "Ben raises to 6", "Carla folds", "Anna folds"]
+
+
+def _uncalled(history, **rules):
+    return load_position({"seats": SEATS, "dealer": "Carla", "history": history}, rules)
+
+
+def test_audit_4_by_default_the_opener_owes_every_chip_bet_in_the_deal():
+    game = _uncalled(RAISE_UNCALLED)
+    result = game.results[-1]
+    assert (result.pot, result.won, result.returned) == (12, {"Ben": 12}, {})
+    assert (result.liable, result.liability_due, result.liability_paid) == (True, 12, 12)
+    # Anna: 20 - 1 - 3 - 12; Ben: 20 - 1 - 6 + 12; Carla: 20 - 1; the Diablo pot is 12.
+    assert game.chips == [4, 25, 19] and game.pot == 12 and game.total_chips() == 60
+
+
+def test_audit_4_return_uncalled_bet_gives_the_raise_back_before_the_opener_pays():
+    game = _uncalled(RAISE_UNCALLED, return_uncalled_bet=True)
+    result = game.results[-1]
+    assert (result.pot, result.won, result.returned) == (9, {"Ben": 9}, {"Ben": 3})
+    assert (result.liable, result.liability_due, result.liability_paid) == (True, 9, 9)
+    # Anna: 20 - 1 - 3 - 9; Ben: 20 - 1 - 6 + 3 + 9; Carla: 20 - 1; the Diablo pot is 9.
+    assert game.chips == [7, 25, 19] and game.pot == 9 and game.total_chips() == 60
+
+
+def test_audit_4_return_uncalled_bet_gives_back_the_excess_over_an_all_in_call():
+    """Carla calls Ben's bet of 4 all in with her last 2 chips and wins the showdown: Ben, the
+    opener, owes the pot. By the rulebook it is 1 + 5 + 3 = 9, Ben's unmatched 2 included (a
+    side pot only he could win); with the house rule those 2 go back first and he owes 7."""
+    seats = [{"name": "Anna", "chips": 20}, {"name": "Ben", "chips": 20}, {"name": "Carla", "chips": 3}]
+    position = {"seats": seats, "dealer": "Carla",
+                "hands": {"Ben": "3c 4d 7h 8s Kc", "Carla": "Ah Ad 9c 6d 5s"},
+                "history": ["Anna checks", "Ben bets 4", "Carla calls", "Anna folds",
+                            "Ben stands pat", "Carla stands pat"]}
+    for rules, pot, returned in (({}, 9, {}), ({"return_uncalled_bet": True}, 7, {"Ben": 2})):
+        result = load_position(position, rules).results[-1]
+        assert (result.ending, result.winners, result.opener) == ("showdown", ("Carla",), "Ben")
+        assert (result.pot, result.returned, result.liability_due) == (pot, returned, pot)
+        assert result.won == {"Carla": 7, **({"Ben": 2} if not returned else {})}

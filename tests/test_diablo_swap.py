@@ -8,9 +8,11 @@ from itertools import combinations
 
 import pytest
 
+from oracle.budget import Budget
 from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, evaluate, strength
-from oracle.solve.diablo_swap import Opponent, best_swap, discard_choices
+from oracle.eval.strength import CATEGORY_SLUGS
+from oracle.solve.exact.draw import Opponent, best_swap, discard_choices
 
 
 def brute_force(hand, opponents=(), dead=(), max_discard=2):
@@ -48,6 +50,16 @@ def _deals(pool, unknowns):
         rest = [c for c in pool if c not in combo]
         for tail in _deals(rest, unknowns[1:]):
             yield (combo, *tail)
+
+
+# Thirty-seven dead cards leave ten unseen: few enough to enumerate every deal by brute force.
+TEN_UNSEEN = "2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"
+
+
+def _dead_but(hand, unseen):
+    """Every card out of the deck but the hand and the ``unseen`` ones."""
+    keep = set(hand) | set(parse_cards(unseen))
+    return [c for c in full_deck() if c not in keep]
 
 
 def _by_discard(answer):
@@ -103,9 +115,7 @@ def test_no_opponent_categories_match_brute_force_with_dead_cards():
 
 def test_unknown_opponent_is_exact_when_small_and_matches_brute_force():
     hand = parse_cards("9h 9c Kd 4s 7c")
-    # Thirty-seven dead cards leave ten unseen: few enough to enumerate every deal.
-    keep = set(hand) | set(parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"))
-    dead = [c for c in full_deck() if c not in keep]
+    dead = _dead_but(hand, TEN_UNSEEN)
     answer = best_swap(hand, opponents=[Opponent(name="u", known=(), unknown=5)], dead=dead)
     assert answer["method"] == "exact" and answer["unseen"] == 10
     rows = _by_discard(answer)
@@ -119,8 +129,7 @@ def test_unknown_opponent_is_exact_when_small_and_matches_brute_force():
 
 def test_monte_carlo_is_seeded_and_its_interval_covers_the_exact_answer():
     hand = parse_cards("9h 9c Kd 4s 7c")
-    keep = set(hand) | set(parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d"))
-    dead = [c for c in full_deck() if c not in keep]
+    dead = _dead_but(hand, TEN_UNSEEN)
     opp = [Opponent(name="u", known=(), unknown=5)]
     exact = _by_discard(best_swap(hand, opponents=opp, dead=dead))
     sampled = best_swap(hand, opponents=opp, dead=dead, exact_limit=0, samples=4000, seed=7)
@@ -209,3 +218,92 @@ def test_unknown_opponent_enumeration_is_exact_when_it_fits_in_seconds():
     answer = best_swap(hand, opponents=[Opponent(name="u", known=(), unknown=5)], dead=dead)
     assert answer["method"] == "exact" and answer["deals_to_enumerate"] == 2_647_008
     assert all(row["deals"] * 1 == row["outcomes"] * 4368 for row in answer["choices"] if row["draw"] == 0)
+
+
+# Issue 12, point 1: on these hands the royal target counted straight flushes as royals.
+AUDIT_1_HANDS = ("Kh Qh Jh 9h 3c", "2h 2d Kh Qh Jh")
+
+
+@pytest.mark.parametrize("hand", AUDIT_1_HANDS)
+def test_audit_1_at_least_target_counts_final_hands_of_that_kind_or_better(hand):
+    """For every target, the chance of at least that kind is the share of draws whose final
+    hand (as the public evaluator names it; CATEGORY_SLUGS is best first) is of that kind or
+    a better one, counted over every draw of every discard."""
+    hand = parse_cards(hand)
+    expected = brute_force(hand)
+    for target in CATEGORY_SLUGS:
+        better = set(CATEGORY_SLUGS[:CATEGORY_SLUGS.index(target) + 1])
+        rows = _by_discard(best_swap(hand, target=target))
+        for discard, (categories, _) in expected.items():
+            total = sum(categories.values())
+            hits = sum(n for slug, n in categories.items() if slug in better)
+            assert rows[discard]["at_least_target"] == round(hits / total, 6), (target, discard)
+
+
+def test_audit_1_royal_target_ranks_the_only_draw_to_a_royal_first():
+    # Keeping the 9h, no draw makes a royal; throwing 9h 3c makes one in 15 of 1,081 draws
+    # (Ah Th, Ah or Th with a deuce, two deuces: 1 + 4 + 4 + 6).
+    answer = best_swap(parse_cards("Kh Qh Jh 9h 3c"), target="royal_flush")
+    rows = _by_discard(answer)
+    assert rows[frozenset(parse_cards("3c"))]["at_least_target"] == 0
+    assert answer["best"]["discard"] == "9h 3c"
+    assert answer["best"]["at_least_target"] == round(15 / 1081, 6)
+    assert answer["best"]["counts"]["royal_flush"] == 15
+
+
+def test_audit_1_royal_target_with_two_deuces_counts_four_of_47():
+    # Throwing the Kh from 2h 2d Kh Qh Jh: a royal with the Ah or the Th, five Queens with
+    # the 2c or the 2s; the 9h and the 8h make straight flushes, not royals.
+    rows = _by_discard(best_swap(parse_cards("2h 2d Kh Qh Jh"), target="royal_flush"))
+    row = rows[frozenset(parse_cards("Kh"))]
+    assert (row["outcomes"], row["at_least_target"]) == (47, round(4 / 47, 6))
+    assert row["counts"]["straight_flush"] == 2
+
+
+# Issue 12, point 14: the solver honours a time budget and says what it left out.
+class CountdownBudget(Budget):
+    """A budget that runs out after a given number of checks: the same stop every run."""
+
+    def __init__(self, checks: int):
+        super().__init__(None)
+        object.__setattr__(self, "_left", [checks])
+
+    def expired(self) -> bool:
+        self._left[0] -= 1
+        return self._left[0] < 0
+
+
+def test_audit_14_a_spent_budget_evaluates_nothing_and_says_so():
+    answer = best_swap(parse_cards("9h 9c Kd 4s 7c"), budget=Budget(1e-9))
+    assert (answer["exact"], answer["bound"], answer["choices"], answer["best"]) == (False, "time_limit", [], None)
+    assert len(answer["unevaluated"]) == answer["choices_total"] == 16
+
+
+def test_audit_14_an_exact_enumeration_cut_short_keeps_the_choices_it_finished_exactly():
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    dead = _dead_but(hand, TEN_UNSEEN)
+    opp = [Opponent(name="u", known=(), unknown=5)]
+    whole = _by_discard(best_swap(hand, opponents=opp, dead=dead))
+    cut = best_swap(hand, opponents=opp, dead=dead, budget=CountdownBudget(400))
+    assert (cut["method"], cut["exact"], cut["bound"]) == ("exact", False, "time_limit")
+    done = [frozenset(parse_cards(text)) for row in cut["choices"] for text in row["equivalent"]]
+    left = [frozenset(parse_cards(text)) for text in cut["unevaluated"]]
+    assert done and left and len(done) + len(left) == 16 and not set(done) & set(left)
+    for row in cut["choices"]:
+        assert row["exact"] == whole[frozenset(parse_cards(row["discard"]))]["exact"]
+
+
+def test_audit_14_a_monte_carlo_cut_short_gives_every_choice_its_first_deals():
+    """Each choice samples from its own seeded stream, in rounds: stopped early, a choice's
+    figures are those of a full run asked for as many deals as it got."""
+    hand = parse_cards("9h 9c Kd 4s 7c")
+    opp = [Opponent(name=f"u{k}", known=(), unknown=5) for k in range(2)]
+    cut = best_swap(hand, opponents=opp, samples=100_000, budget=CountdownBudget(200))
+    assert (cut["method"], cut["exact"], cut["bound"], cut["unevaluated"]) == ("monte-carlo", False, "time_limit", [])
+    deals = {row["deals"] for row in cut["choices"]}
+    assert min(deals) == cut["samples_done"] and max(deals) - min(deals) <= 100
+    for n in deals:
+        full = _by_discard(best_swap(hand, opponents=opp, samples=n))
+        for row in cut["choices"]:
+            if row["deals"] == n:
+                assert row["win"] == full[frozenset(parse_cards(row["discard"]))]["win"]

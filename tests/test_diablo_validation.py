@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from oracle.errors import FieldError, ScenarioError
-from oracle.games.diablo import load_position
-from oracle.games.diablo_questions import GAME
+from oracle.games.diablo import GAME, load_position
 from oracle.registry import QuestionContext, question_kinds
 from oracle.scenario import load_file
 
@@ -233,3 +232,40 @@ def test_best_swap_opponent_without_chips_is_not_dealt_in():
     path, message = param_error("best-swap", {"seats": seats, "hands": KNOWN["hands"]},
                                 player="Anna", opponents=["Dan"])
     assert path == ("opponents", 0) and message == "Dan has no chips and is not dealt in"
+
+
+# Issue 12, point 14: best-swap takes a time limit, and its counts are bounded.
+@pytest.mark.parametrize("params, path, message", [
+    ({"samples": 1_000_001}, ("samples",), "must be at most 1,000,000, got 1,000,001"),
+    ({"samples": 10**5000}, ("samples",), "must be at most 1,000,000, got a number of about 5000 digits"),
+    ({"exact_limit": 10**12 + 1}, ("exact_limit",), "must be at most 1,000,000,000,000, got 1,000,000,000,001"),
+    ({"time_limit": float("nan")}, ("time_limit",), "must be a finite number of seconds, not nan"),
+    ({"time_limit": float("inf")}, ("time_limit",), "must be a finite number of seconds, not inf"),
+    ({"time_limit": 0}, ("time_limit",), "must be more than 0 and at most 86400 seconds, not 0"),
+    ({"time_limit": "10 s"}, ("time_limit",), "must be a number of seconds, not '10 s'"),
+])
+def test_audit_14_best_swap_refuses_counts_and_time_limits_out_of_bounds(params, path, message):
+    assert param_error("best-swap", KNOWN, player="Anna", **params) == (path, message)
+
+
+def test_audit_14_best_swap_says_which_time_limit_it_had():
+    answer = ask("best-swap", KNOWN, player="Anna").answer
+    assert (answer["time_limit"], answer["exact"], answer["bound"], answer["unevaluated"]) == (10.0, True, None, [])
+    assert ask("best-swap", KNOWN, player="Anna", time_limit=30).answer["time_limit"] == 30.0
+
+
+def test_audit_14_best_swap_stops_at_its_time_limit_and_says_so():
+    """Two unknown opponents and a million deals a choice would take minutes; with half a
+    second the Monte Carlo stops, every choice with the deals drawn so far."""
+    import time
+
+    start = time.monotonic()
+    result = ask("best-swap", KNOWN, player="Anna", opponents=["unknown", "unknown"],
+                 samples=1_000_000, time_limit=0.5)
+    elapsed = time.monotonic() - start
+    answer = result.answer
+    assert (answer["method"], answer["exact"], answer["bound"]) == ("monte-carlo", False, "time_limit")
+    assert 0 < answer["samples_done"] < answer["samples"] == 1_000_000
+    assert all(row["deals"] >= answer["samples_done"] for row in answer["choices"])
+    assert "ran out after" in result.explanation
+    assert elapsed < 10  # not minutes; the speed itself is measured in bench/, not here

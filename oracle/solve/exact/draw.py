@@ -1,4 +1,6 @@
-"""Diablo's best swap: for five cards, every legal discard with its exact odds.
+"""The best draw in five-card draw with deuces wild (Diablo's best swap): for five cards,
+every legal discard with its exact odds. Plain inputs only: cards, the opponents' known cards
+and how many more each is dealt, the dead cards; no game state.
 
 For each choice (stand pat, throw one, throw two; three and four under the bigger draw) the
 draw is enumerated over every set of replacement cards from the unseen deck, so the chance
@@ -6,8 +8,13 @@ of each final kind of hand is exact. Against opponents:
 
 * hands fully known (taken as their final showdown hands): exact, by the same enumeration;
 * cards not known, dealt from the same unseen deck: exact enumeration when the count of
-  deals is at most ``exact_limit`` (about 10 s of work), otherwise a seeded Monte Carlo that
-  states its sample size and a 95 % confidence interval for each figure.
+  deals is at most ``exact_limit`` and its estimated time fits (at most EXACT_SECONDS and
+  most of the budget left), otherwise a seeded Monte Carlo that states its sample size and
+  a 95 % confidence interval for each figure.
+
+A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
+samples every choice in rounds; when it runs out the answer keeps what is finished and says
+``exact: false, bound: "time_limit"``.
 
 Choices that are the same up to a swap of suits (the suits of every known card kept in
 place) have identical outcome distributions and are computed once; after computing, all
@@ -24,9 +31,10 @@ from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Any, Sequence
 
+from oracle.budget import Budget
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
-from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, category_slug, decode
+from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
 # The exact answer against unknown opponent cards is used when the deals to enumerate are at
 # most ``exact_limit`` and the estimated time (``_estimate_seconds``, calibrated on the
@@ -34,6 +42,17 @@ from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, category_slug, 
 EXACT_LIMIT = 1_000_000_000
 EXACT_SECONDS = 8.0
 DEFAULT_SAMPLES = 20_000
+# The most a question may ask for: past these a request is a typo (the time budget bounds
+# the work anyway; 10**12 deals would take hours).
+MAX_SAMPLES = 1_000_000
+MAX_EXACT_LIMIT = 10**12
+# The time a best-swap question may take unless it says otherwise: the exact enumeration
+# (at most EXACT_SECONDS by its estimate) fits with room to spare.
+DEFAULT_SECONDS = 10.0
+# Monte Carlo deals drawn for one choice before the next choice's turn (and a budget check).
+SAMPLE_BATCH = 100
+# Enumerations check the budget every POLL steps.
+POLL = 1024
 Z95 = 1.959963984540054
 
 
@@ -60,6 +79,7 @@ class ChoiceResult:
     equity_sq: float = 0.0  # Monte Carlo: sum of squared per-deal equities
     # deals tied at the top, by how many others share it (the pot splits 1 + that many ways)
     ties: Counter = field(default_factory=Counter)
+    rng: random.Random | None = None  # Monte Carlo: this choice's own seeded generator
 
     def finish(self) -> None:
         """Totals from the win and tie counts: equity counts a win 1 and a tie 1/(1+others)."""
@@ -71,6 +91,15 @@ class ChoiceResult:
     def key(self) -> tuple:
         return (tuple(sorted(self.strengths.items())), self.deals, self.win, self.lose,
                 tuple(sorted(self.ties.items())))
+
+
+class _OutOfTime(Exception):
+    """The budget ran out inside an enumeration (caught by the loop over the choices)."""
+
+
+def _poll(budget: Budget, step: int = 0) -> None:
+    if step % POLL == 0 and budget.expired():
+        raise _OutOfTime
 
 
 def discard_choices(hand: Sequence[Card], bigger_draw: bool = False) -> list[tuple[Card, ...]]:
@@ -86,6 +115,16 @@ def discard_choices(hand: Sequence[Card], bigger_draw: bool = False) -> list[tup
             if kept[0].rank is Rank.ACE:
                 choices.append(sub)
     return choices
+
+
+def weakest_hand(slug: str) -> int:
+    """The strength below every hand of this kind (a category slug), so that a final hand is
+    at least that kind exactly when its strength is at least this. A royal flush is a
+    straight flush to the Ace: it shares the straight flush's category number, so its line
+    is the Ace-high straight flush, not the category."""
+    if slug == "royal_flush":
+        return encode(STRAIGHT_FLUSH, (14,))
+    return encode(CATEGORY_ORDER.index(slug), ())
 
 
 def _suit_symmetries(fixed_sets: Sequence[frozenset[Card]]) -> list[dict]:
@@ -148,14 +187,16 @@ def _estimate_seconds(pool: int, draws: Sequence[int], unknowns: Sequence[int]) 
     return 2.5e-6 * table + 3e-5 * prefixes + 1.2e-8 * vector
 
 
-def _completion_tables(codes: list[int], opponents: Sequence[Opponent]) -> list[tuple[list[int], list[int]]]:
+def _completion_tables(codes: list[int], opponents: Sequence[Opponent],
+                       budget: Budget) -> list[tuple[list[int], list[int]]]:
     """For each opponent, every way to complete their hand from the unseen cards: the bit
     mask of the cards taken (bit i = ``codes[i]``) and the hand's strength."""
     tables = []
     for o in opponents:
         known = tuple(c.code for c in o.known)
         masks, values = [], []
-        for combo in combinations(range(len(codes)), o.unknown):
+        for step, combo in enumerate(combinations(range(len(codes)), o.unknown)):
+            _poll(budget, step)
             masks.append(sum(1 << i for i in combo))
             values.append(strength_of_codes(known + tuple(codes[i] for i in combo), DIABLO))
         tables.append((masks, values))
@@ -163,7 +204,7 @@ def _completion_tables(codes: list[int], opponents: Sequence[Opponent]) -> list[
 
 
 def _exact_deals(result: "ChoiceResult", kept: tuple[int, ...], k: int, codes: list[int],
-                 tables: list[tuple[list[int], list[int]]], arrays: tuple) -> None:
+                 tables: list[tuple[list[int], list[int]]], arrays: tuple, budget: Budget) -> None:
     """Every draw of ``k`` cards and every deal of the opponents' unknown cards from the rest:
     the opponents before the last are walked one by one, the last one's completions are
     compared all at once (numpy)."""
@@ -200,51 +241,145 @@ def _exact_deals(result: "ChoiceResult", kept: tuple[int, ...], k: int, codes: l
                     result.ties[m] += int(c)
 
     for draw in combinations(codes, k):
+        _poll(budget)
         walk(0, sum(bits[c] for c in draw), strength_of_codes(kept + draw, DIABLO), -1, 0)
 
 
-def _evaluate_choice(
-    hand: Sequence[Card],
-    discard: tuple[Card, ...],
-    unseen: list[Card],
-    opponents: Sequence[Opponent],
-    exact: bool,
-    samples: int,
-    rng: random.Random,
-    tables: list | None = None,
-    arrays: tuple | None = None,
-) -> ChoiceResult:
-    kept = tuple(c.code for c in hand if c not in discard)
-    k = len(discard)
-    codes = [c.code for c in unseen]
-    result = ChoiceResult(discard=discard)
-    for draw in combinations(codes, k):
-        result.strengths[strength_of_codes(kept + draw, DIABLO)] += 1
-    result.outcomes = sum(result.strengths.values())
-    if not opponents:
-        return result
+def _kept(hand: Sequence[Card], result: "ChoiceResult") -> tuple[int, ...]:
+    return tuple(c.code for c in hand if c not in result.discard)
+
+
+def _count_draws(results: list["ChoiceResult"], hand: Sequence[Card], codes: list[int],
+                 budget: Budget) -> list["ChoiceResult"]:
+    """The final hand of every draw of each choice, in order, until the budget runs out:
+    the choices counted."""
+    counted = []
+    for result in results:
+        kept = _kept(hand, result)
+        try:
+            for step, draw in enumerate(combinations(codes, len(result.discard))):
+                _poll(budget, step)
+                result.strengths[strength_of_codes(kept + draw, DIABLO)] += 1
+        except _OutOfTime:
+            break
+        result.outcomes = sum(result.strengths.values())
+        counted.append(result)
+    return counted
+
+
+def _exact_all(results: list["ChoiceResult"], hand: Sequence[Card], codes: list[int],
+               walk_order: Sequence[Opponent], budget: Budget) -> list["ChoiceResult"]:
+    """Every deal to the opponents for each choice, in order, until the budget runs out:
+    the choices finished."""
+    import numpy as np
+
+    try:
+        tables = _completion_tables(codes, walk_order, budget)
+    except _OutOfTime:
+        return []
+    arrays = (np.array(tables[-1][0], dtype=np.int64), np.array(tables[-1][1], dtype=np.int64))
+    finished = []
+    for result in results:
+        try:
+            _exact_deals(result, _kept(hand, result), len(result.discard), codes, tables, arrays, budget)
+        except _OutOfTime:
+            break
+        finished.append(result)
+    return finished
+
+
+def _sample_all(results: list["ChoiceResult"], hand: Sequence[Card], codes: list[int],
+                opponents: Sequence[Opponent], samples: int, budget: Budget) -> bool:
+    """Monte Carlo: ``samples`` deals for each choice, drawn in rounds of SAMPLE_BATCH a
+    choice so that, when the budget runs out, every choice has about as many. Each choice
+    draws from its own seeded generator, so the figures do not depend on the rounds. False
+    when the budget ran out first."""
+    known_codes = [tuple(c.code for c in o.known) for o in opponents]
     unknowns = [o.unknown for o in opponents]
-    if not any(unknowns):
-        others = _opponent_strengths_known(opponents)
-        for mine, count in result.strengths.items():
-            _tally(result, mine, others, count)
-    elif exact:
-        _exact_deals(result, kept, k, codes, tables, arrays)
-    else:
+    done = dict.fromkeys(map(id, results), 0)
+    for result in results:
         result.sampled = True
-        known_codes = [tuple(c.code for c in o.known) for o in opponents]
-        need = k + sum(unknowns)
-        for _ in range(samples):
-            cards = rng.sample(codes, need)
-            mine = strength_of_codes(kept + tuple(cards[:k]), DIABLO)
-            others = []
-            at = k
-            for j, u in enumerate(unknowns):
-                others.append(strength_of_codes(known_codes[j] + tuple(cards[at:at + u]), DIABLO))
-                at += u
-            _tally(result, mine, others)
-    result.finish()
-    return result
+    while any(n < samples for n in done.values()):
+        for result in results:
+            if budget.expired():
+                return False
+            kept, k = _kept(hand, result), len(result.discard)
+            count = min(SAMPLE_BATCH, samples - done[id(result)])
+            for _ in range(count):
+                cards = result.rng.sample(codes, k + sum(unknowns))
+                mine = strength_of_codes(kept + tuple(cards[:k]), DIABLO)
+                others = []
+                at = k
+                for j, u in enumerate(unknowns):
+                    others.append(strength_of_codes(known_codes[j] + tuple(cards[at:at + u]), DIABLO))
+                    at += u
+                _tally(result, mine, others)
+            done[id(result)] += count
+    return True
+
+
+def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: Sequence[Opponent],
+                      choices: list[tuple[Card, ...]], seed: int) -> tuple[list["ChoiceResult"], list["ChoiceResult"]]:
+    """One result for each choice up to a swap of suits that keeps every known card in place
+    (computed once), and for every choice the result it shares."""
+    symmetries = _suit_symmetries(
+        [frozenset(hand), frozenset(dead)] + [frozenset(o.known) for o in opponents]
+    )
+    computed: dict[tuple[Card, ...], ChoiceResult] = {}
+    distinct, of_choice = [], []
+    for index, discard in enumerate(choices):
+        twin = next((computed[_mapped(discard, m)] for m in symmetries if _mapped(discard, m) in computed), None)
+        if twin is None:
+            twin = ChoiceResult(discard=discard, rng=random.Random(seed * 1_000_003 + index))
+            computed[_canon(discard)] = twin
+            distinct.append(twin)
+        of_choice.append(twin)
+    return distinct, of_choice
+
+
+def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
+              opponents: Sequence[Opponent], exact: bool, samples: int,
+              budget: Budget) -> tuple[list["ChoiceResult"], bool]:
+    """The distinct choices evaluated within the budget, and whether it ran out first."""
+    codes = [c.code for c in unseen]
+    done = _count_draws(distinct, hand, codes, budget)
+    stopped = len(done) < len(distinct)
+    if not opponents:
+        return done, stopped
+    if not any(o.unknown for o in opponents):
+        others = _opponent_strengths_known(opponents)
+        for result in done:
+            for mine, count in result.strengths.items():
+                _tally(result, mine, others, count)
+    elif exact:
+        # The opponent with the most unknown cards goes last: its deals are compared in numpy.
+        walk_order = sorted(opponents, key=lambda o: o.unknown)
+        finished = _exact_all(done, hand, codes, walk_order, budget)
+        stopped = stopped or len(finished) < len(done)
+        done = finished
+    else:
+        stopped = not _sample_all(done, hand, codes, opponents, samples, budget) or stopped
+    for result in done:
+        result.finish()
+    # A choice the budget left without a single deal sampled has no figures to show.
+    return [r for r in done if r.deals], stopped
+
+
+def _exact_allowance(budget: Budget) -> float:
+    """How long the exact enumeration may be estimated to take: EXACT_SECONDS, and at most
+    most of what is left of the budget (the estimate is rough)."""
+    remaining = budget.remaining()
+    return EXACT_SECONDS if remaining is None else min(EXACT_SECONDS, 0.8 * remaining)
+
+
+def _bound(stopped: bool, within_limit: bool, within_time: bool) -> str | None:
+    """The bound that kept the answer from being exact and whole: the time budget (it ran
+    out, or the enumeration's estimate did not fit it), ``exact_limit``, or none."""
+    if stopped:
+        return "time_limit"
+    if not within_limit:
+        return "exact_limit"
+    return None if within_time else "time_limit"
 
 
 def best_swap(
@@ -257,42 +392,32 @@ def best_swap(
     seed: int = 1,
     exact_limit: int = EXACT_LIMIT,
     target: str | None = None,
+    budget: Budget | None = None,
 ) -> dict[str, Any]:
     """Every legal discard of ``hand`` with its odds, grouped, sorted, the best marked.
 
     ``dead`` are cards known to be out of the deck (other players' known cards, discards).
     ``target`` (a category slug) sorts by the chance to finish with at least that hand when
-    no opponent is given; otherwise the order is the expected kind of hand."""
+    no opponent is given; otherwise the order is the expected kind of hand. ``budget``
+    bounds the time: when it runs out, the choices not evaluated are listed under
+    ``unevaluated`` (a Monte Carlo stops short of ``samples`` instead) and the answer says
+    ``exact: false, bound: "time_limit"``."""
     hand = tuple(hand)
+    budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
     unseen = [c for c in full_deck() if c not in seen]
     choices = discard_choices(hand, bigger_draw)
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
-    # The opponent with the most unknown cards goes last: its deals are compared in numpy.
     walk_order = sorted(opponents, key=lambda o: o.unknown)
     seconds = (_estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
                if any(unknowns) else 0.0)
-    exact = work <= exact_limit and seconds <= EXACT_SECONDS
-    tables = arrays = None
-    if any(unknowns) and exact:
-        import numpy as np
-
-        tables = _completion_tables([c.code for c in unseen], walk_order)
-        arrays = (np.array(tables[-1][0], dtype=np.int64), np.array(tables[-1][1], dtype=np.int64))
-    symmetries = _suit_symmetries(
-        [frozenset(hand), frozenset(dead)] + [frozenset(o.known) for o in opponents]
-    )
-    computed: dict[tuple[Card, ...], ChoiceResult] = {}
-    results: list[ChoiceResult] = []
-    for index, discard in enumerate(choices):
-        canon = _canon(discard)
-        twin = next((computed[_mapped(discard, m)] for m in symmetries if _mapped(discard, m) in computed), None)
-        if twin is None:
-            rng = random.Random(seed * 1_000_003 + index)
-            twin = _evaluate_choice(hand, discard, unseen, opponents, exact, samples, rng, tables, arrays)
-            computed[canon] = twin
-        results.append(_as_choice(twin, discard))
+    within_limit, within_time = work <= exact_limit, seconds <= _exact_allowance(budget)
+    exact = within_limit and within_time
+    distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget)
+    finished = {id(r) for r in done}
+    results = [_as_choice(twin, d) for d, twin in zip(choices, of_choice) if id(twin) in finished]
     groups: dict[tuple, list[ChoiceResult]] = {}
     for r in results:
         groups.setdefault(r.key(), []).append(r)
@@ -307,6 +432,9 @@ def best_swap(
         "choices_total": len(choices),
         "groups": len(rows),
         "method": "exact" if exact else "monte-carlo",
+        "exact": exact and not stopped,
+        "bound": _bound(stopped, within_limit, within_time),
+        "unevaluated": [format_cards(d) for d, twin in zip(choices, of_choice) if id(twin) not in finished],
         "sort_by": ("equity" if opponents else f"at_least_{target}" if target else "expected_category"),
         "opponents": [
             {"name": o.name, "known": format_cards(o.known), "unknown_cards": o.unknown} for o in opponents
@@ -318,7 +446,8 @@ def best_swap(
         answer["deals_to_enumerate"] = work
         answer["estimated_exact_seconds"] = round(seconds, 3)
         if not exact:
-            answer.update(samples=samples, seed=seed, confidence=0.95)
+            answer.update(samples=samples, seed=seed, confidence=0.95,
+                          samples_done=min((r.deals for r in done), default=0))
     return answer
 
 
@@ -347,9 +476,9 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
         "expected_category": round(float(expected_category), 6),
     }
     if target:
-        at_least = sum(c for v, c in first.strengths.items()
-                       if decode(v)[0] >= CATEGORY_ORDER.index(target.replace("royal_flush", "straight_flush")))
-        row["at_least_target"] = round(at_least / total, 6)
+        least = weakest_hand(target)
+        at_least = Fraction(sum(c for v, c in first.strengths.items() if v >= least), total)
+        row["at_least_target"] = round(float(at_least), 6)
     if with_opponents:
         n = first.deals
         row.update(
@@ -369,7 +498,7 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
                             "equity": str(first.equity / n)}
         sort = (first.equity / n, Fraction(first.win, n), expected_category, mean_strength)
     elif target:
-        sort = (row["at_least_target"], expected_category, mean_strength)
+        sort = (at_least, expected_category, mean_strength)
     else:
         sort = (expected_category, mean_strength)
     row["_sort"] = sort

@@ -1,64 +1,39 @@
 """Diablo's registration and question kinds: legal-moves, apply, showdown, opener-liability
-and best-swap. Each handler reads the state ``oracle.games.diablo.load_position`` built
-(the table after the position's history) and answers with JSON-ready data."""
+and best-swap. Each handler reads the table ``load_position`` built (the table after the
+position's history) and answers with JSON-ready data; best-swap turns the table into the
+plain input of the draw solver (``oracle.solve.exact.draw``)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
-from oracle.cards import Card, parse_cards
-from oracle.errors import (
-    CardParseError,
-    FieldError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidHandError,
-)
-from oracle.eval.strength import CATEGORY_SLUGS
-from oracle.games.diablo_actions import Action, DiabloRules
+from oracle.cards import Card, check_cards, parse_cards
+from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError
 from oracle.errors import did_you_mean as suggest, nearest
-from oracle.registry import (
-    Answer,
-    GameInfo,
-    Param,
-    QuestionContext,
-    RuleOption,
-    register_game,
-    register_question,
+from oracle.eval.strength import CATEGORY_SLUGS
+from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.solve.exact.draw import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SECONDS,
+    EXACT_LIMIT,
+    MAX_EXACT_LIMIT,
+    MAX_SAMPLES,
+    Opponent,
+    best_swap,
 )
 
-_DEFAULTS = DiabloRules()
-
-
-def _load(position: Mapping[str, Any], rules: Mapping[str, Any]):
-    from oracle.games.diablo import load_position
-
-    return load_position(position, rules)
-
+from .actions import Action
+from .position import POSITION_KEYS, load_position
+from .rules import OPTIONS
 
 GAME = register_game(GameInfo(
     slug="diablo",
     title="Diablo",
     rulebook="diablo.txt",
     ruleset="diablo",
-    options=(
-        RuleOption("ante", _DEFAULTS.ante, "chips each player antes before a deal (none while a Diablo pot runs)"),
-        RuleOption("bet_min", _DEFAULTS.bet_min, "smallest bet or raise step before the draw"),
-        RuleOption("bet_max", _DEFAULTS.bet_max, "largest bet or raise step before the draw"),
-        RuleOption("after_draw_factor", _DEFAULTS.after_draw_factor,
-                   "bet limits after the draw are multiplied by this ('double after the draw')"),
-        RuleOption("max_raises", _DEFAULTS.max_raises, "raises allowed per betting round (the opening bet is not a raise)"),
-        RuleOption("pot_cap", _DEFAULTS.pot_cap, "variant Pot cap: most an opener pays into a new pot (0: no cap)"),
-        RuleOption("bigger_draw", _DEFAULTS.bigger_draw, "variant Bigger draw: swap up to 3 cards, 4 keeping an Ace"),
-        RuleOption("jacks_or_better", _DEFAULTS.jacks_or_better, "variant Jacks or better: opening needs a pair of Jacks or better"),
-        RuleOption("declare_hand", _DEFAULTS.declare_hand,
-                   "variant Declare your hand: each player names a hand they hold; the named hand counts"),
-        RuleOption("diablo_rule", _DEFAULTS.diablo_rule, "false for the Deuces Wild variant: no opener liability"),
-        RuleOption("dealers_choice", _DEFAULTS.dealers_choice,
-                   "variant Dealer's choice: Diablo ends when a hand ends with no Diablo pot running"),
-    ),
-    position_keys=("seats", "dealer", "pot", "diablo", "called_by", "hands", "history"),
-    load_position=_load,
+    options=OPTIONS,
+    position_keys=POSITION_KEYS,
+    load_position=load_position,
 ))
 
 RULE_BETTING = "Diablo: Betting in short; Playing a hand"
@@ -182,11 +157,13 @@ def opener_liability(ctx: QuestionContext) -> Answer:
         "new_pot": result.new_pot,
         "diablo_running": result.diablo_running,
         "pot_won": result.pot,
+        "uncalled_returned": dict(result.returned),
         "winners": list(result.winners),
         "next_dealer": result.next_dealer,
         "next_first_to_act": result.next_first_to_act,
         "next_antes": list(result.next_antes),
         "diablo_rule": game.rules.diablo_rule,
+        "return_uncalled_bet": game.rules.return_uncalled_bet,
     }
     if result.opener is None:
         explanation = "nobody opened: " + ("the pot stays" if result.ending == "everyone checked" else "no liability")
@@ -211,26 +188,8 @@ def _cards(value: Any, path: tuple) -> list[Card]:
     return cards
 
 
-@register_question("diablo", "best-swap",
-                   summary="Every legal discard of a player's five cards with the exact odds of each final hand "
-                           "and, against opponents, of winning",
-                   params={
-                       "player": Param("the seat whose cards are swapped", required=True),
-                       "cards": Param("the five cards, if not the player's known hand in the position"),
-                       "opponents": Param("list: a seat name (its known cards; unknown ones dealt from the deck), "
-                                          "five cards as text, or 'unknown' for a hand dealt from the deck"),
-                       "dead": Param("cards known to be out of the deck, besides those in the position"),
-                       "samples": Param("Monte Carlo deals per choice when exact is too slow (default 20000)"),
-                       "seed": Param("Monte Carlo seed (default 1)"),
-                       "exact_limit": Param("most deals enumerated exactly (default 1000000000); "
-                                             "exact also needs an estimated time under 8 s"),
-                       "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
-                   })
-def best_swap_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.diablo_swap import DEFAULT_SAMPLES, EXACT_LIMIT, Opponent, best_swap
-
-    game = _state(ctx)
-    params = ctx.params
+def _read_player(game, params) -> tuple[int, list[Card]]:
+    """``player`` and their five cards: ``cards`` if given, else their known hand."""
     player = params.get("player")
     if not isinstance(player, str):
         raise FieldError(("player",), f"must be a seat's name ({', '.join(game.names)}), got {player!r}")
@@ -246,81 +205,144 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
         if len(hand) != 5 or any(c is None for c in hand):
             raise FieldError(("player",), f"{player}'s five cards are not known: give them under 'cards'")
     try:
-        from oracle.cards import check_cards
-
         check_cards(hand, minimum=5, maximum=5, what=f"{player}'s cards")
     except InvalidHandError as exc:
         raise FieldError(("cards",), str(exc)) from None
-    opponents: list[Opponent] = []
-    listed = params.get("opponents")
+    return seat, hand
+
+
+def _read_opponent(game, seat: int, k: int, item: Any, named: set[int]) -> Opponent:
+    """One entry of ``opponents``: ``unknown``, a seat (its known cards; ``named`` collects
+    the seats listed) or five cards as text."""
+    player = game.names[seat]
+    if not isinstance(item, str):
+        raise FieldError(("opponents", k), f"an opponent is a seat's name, five cards as text or 'unknown', "
+                                           f"got {item!r}")
+    if item == "unknown":
+        return Opponent(name=f"unknown {k + 1}", known=(), unknown=5)
+    if item in game.names:
+        other = game.names.index(item)
+        if item == player:
+            raise FieldError(("opponents", k), f"{player} cannot be their own opponent")
+        if other in named:
+            raise FieldError(("opponents", k), f"{item} is listed twice")
+        if not game.dealt[other]:
+            raise FieldError(("opponents", k), f"{item} has no chips and is not dealt in")
+        named.add(other)
+        cards = [c for c in game.hands[other] if c is not None]
+        return Opponent(name=item, known=tuple(cards), unknown=5 - len(cards))
+    try:
+        cards = _cards(item, ("opponents", k))
+    except FieldError as exc:
+        # Not cards: perhaps a seat's name mistyped ("Bne").
+        close = nearest(item, list(game.names) + ["unknown"])
+        if close is None:
+            raise
+        raise FieldError(exc.path, f"{exc.message}; did you mean {close!r}?") from None
+    if len(cards) != 5:
+        raise FieldError(("opponents", k), f"an opponent's hand is five cards, got {len(cards)}")
+    return Opponent(name=f"opponent {k + 1}", known=tuple(cards), unknown=0)
+
+
+def _read_opponents(game, seat: int, listed: Any) -> tuple[list[Opponent], set[int]]:
     if listed is None:
         listed = []
     if not isinstance(listed, list):
         raise FieldError(("opponents",), f"must be a list of seat names, five-card texts or 'unknown', got {listed!r}")
-    named = set()
-    for k, item in enumerate(listed):
-        if not isinstance(item, str):
-            raise FieldError(("opponents", k), f"an opponent is a seat's name, five cards as text or 'unknown', "
-                                               f"got {item!r}")
-        if item == "unknown":
-            opponents.append(Opponent(name=f"unknown {k + 1}", known=(), unknown=5))
-        elif item in game.names:
-            if item == player:
-                raise FieldError(("opponents", k), f"{player} cannot be their own opponent")
-            if game.names.index(item) in named:
-                raise FieldError(("opponents", k), f"{item} is listed twice")
-            if not game.dealt[game.names.index(item)]:
-                raise FieldError(("opponents", k), f"{item} has no chips and is not dealt in")
-            cards = [c for c in game.hands[game.names.index(item)] if c is not None] if game.hands[game.names.index(item)] else []
-            opponents.append(Opponent(name=item, known=tuple(cards), unknown=5 - len(cards)))
-            named.add(game.names.index(item))
-        else:
-            try:
-                cards = _cards(item, ("opponents", k))
-            except FieldError as exc:
-                # Not cards: perhaps a seat's name mistyped ("Bne").
-                close = nearest(item, list(game.names) + ["unknown"])
-                if close is None:
-                    raise
-                raise FieldError(exc.path, f"{exc.message}; did you mean {close!r}?") from None
-            if len(cards) != 5:
-                raise FieldError(("opponents", k), f"an opponent's hand is five cards, got {len(cards)}")
-            opponents.append(Opponent(name=f"opponent {k + 1}", known=tuple(cards), unknown=0))
+    named: set[int] = set()
+    return [_read_opponent(game, seat, k, item, named) for k, item in enumerate(listed)], named
+
+
+def _read_dead(game, params, seat: int, hand: list[Card], opponents: list[Opponent],
+               named: set[int]) -> list[Card]:
+    """``dead`` and the cards the position shows elsewhere: the other known hands and the
+    discards are out of the deck too."""
     dead = _cards(params["dead"], ("dead",)) if params.get("dead") is not None else []
-    # Cards the position shows elsewhere are out of the deck too.
     for i in range(game.n):
         if i != seat and i not in named and game.hands:
             dead += [c for c in game.hands[i] if c is not None]
     dead += [c for c in game.discards]
     everything = list(hand) + dead + [c for o in opponents for c in o.known]
     try:
-        from oracle.cards import check_cards
-
         check_cards(everything, what="the hand, the opponents' cards and the dead cards together")
     except InvalidHandError as exc:
         raise FieldError(("opponents",) if opponents else ("dead",), str(exc)) from None
     if len(set(everything)) + sum(o.unknown for o in opponents) + 4 > 52:
         raise FieldError(("opponents",), "not enough unseen cards to deal these hands and draw")
-    settings = {}
-    for key, default in (("samples", DEFAULT_SAMPLES), ("seed", 1), ("exact_limit", EXACT_LIMIT)):
+    return dead
+
+
+def _number(value: int) -> str:
+    """A whole number for a message; one too long to print whole (Python refuses to turn an
+    int of over 4300 digits into text) is named by its size."""
+    return f"{value:,}" if value.bit_length() <= 64 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
+
+
+def _read_settings(params) -> dict[str, Any]:
+    """``samples``, ``seed``, ``exact_limit`` and ``target``, checked."""
+    settings: dict[str, Any] = {}
+    for key, default, least, most in (("samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES), ("seed", 1, 0, None),
+                                      ("exact_limit", EXACT_LIMIT, 0, MAX_EXACT_LIMIT)):
         value = params.get(key, default)
-        least = 1 if key == "samples" else 0
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        if not isinstance(value, int) or isinstance(value, bool):
             raise FieldError((key,), f"must be a whole number {least} or more, got {value!r}")
+        if value < least:
+            raise FieldError((key,), f"must be a whole number {least} or more, got {_number(value)}")
+        if most is not None and value > most:
+            raise FieldError((key,), f"must be at most {most:,}, got {_number(value)}")
         settings[key] = value
     target = params.get("target")
     if target is not None and (not isinstance(target, str) or target not in CATEGORY_SLUGS):
         hint = suggest(target, CATEGORY_SLUGS) if isinstance(target, str) else ""
         raise FieldError(("target",), f"unknown hand {target!r}; one of {', '.join(CATEGORY_SLUGS)}"
                                       + (hint if "did you mean" in hint else ""))
+    settings["target"] = target
+    return settings
+
+
+@register_question("diablo", "best-swap",
+                   summary="Every legal discard of a player's five cards with the exact odds of each final hand "
+                           "and, against opponents, of winning",
+                   params={
+                       "player": Param("the seat whose cards are swapped", required=True),
+                       "cards": Param("the five cards, if not the player's known hand in the position"),
+                       "opponents": Param("list: a seat name (its known cards; unknown ones dealt from the deck), "
+                                          "five cards as text, or 'unknown' for a hand dealt from the deck"),
+                       "dead": Param("cards known to be out of the deck, besides those in the position"),
+                       "samples": Param("Monte Carlo deals per choice when exact is too slow "
+                                         "(default 20000, at most 1000000)"),
+                       "seed": Param("Monte Carlo seed (default 1)"),
+                       "exact_limit": Param("most deals enumerated exactly (default 1000000000, at most 10**12); "
+                                             "exact also needs an estimated time under 8 s and the time limit"),
+                       "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
+                       "time_limit": TIME_LIMIT,
+                   })
+def best_swap_question(ctx: QuestionContext) -> Answer:
+    budget = ctx.budget(DEFAULT_SECONDS)
+    game = _state(ctx)
+    params = ctx.params
+    seat, hand = _read_player(game, params)
+    player = game.names[seat]
+    opponents, named = _read_opponents(game, seat, params.get("opponents"))
+    dead = _read_dead(game, params, seat, hand, opponents, named)
+    settings = _read_settings(params)
     answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw,
-                       target=target, **settings)
+                       budget=budget, **settings)
     answer["player"] = player
+    answer["time_limit"] = budget.seconds
     best = answer["best"]
+    if best is None:
+        answer["best_action"] = None
+        explanation = f"the time limit of {budget.seconds:g} s ran out before any choice was evaluated"
+        return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
     action = f"{player} stands pat" if not best["discard"] else f"{player} discards {best['discard']}"
     answer["best_action"] = action
     figure = (f"equity {best['equity']:.4f}" if opponents else f"expected category {best['expected_category']:.3f}")
     explanation = f"best: {action} ({figure}, {answer['method']}); {answer['groups']} distinct choices of {answer['choices_total']}"
+    if answer["unevaluated"]:
+        explanation += (f"; the time limit of {budget.seconds:g} s ran out with "
+                        f"{len(answer['unevaluated'])} choices not evaluated")
+    elif answer.get("samples_done", answer.get("samples")) != answer.get("samples"):
+        explanation += (f"; the time limit of {budget.seconds:g} s ran out after "
+                        f"{answer['samples_done']:,} of {answer['samples']:,} deals a choice")
     return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
-
-

@@ -1,4 +1,4 @@
-"""Diablo's action lines and rule options: the small value types of ``oracle.games.diablo``.
+"""Diablo's action lines: the ``Action`` value type, read from a line and printed back the same.
 
 An action is one short line that parses and prints back the same::
 
@@ -16,13 +16,12 @@ and the chance events a scenario may give (or leave out, so the cards stay unkno
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from dataclasses import dataclass
 
 from oracle.cards import Card, format_cards, parse_cards
-from oracle.errors import CardParseError, FieldError, InvalidActionError, Problem, ScenarioError
-from oracle.errors import did_you_mean as suggest
-from oracle.eval.strength import CATEGORY_ORDER
+from oracle.errors import CardParseError, InvalidActionError
+
+from .rules import DECLARABLE
 
 # The word a player's action line starts with after the name; chance lines have their own.
 PLAYER_VERBS = ("checks", "bets", "calls", "raises to", "folds", "draws", "discards",
@@ -31,13 +30,21 @@ CHANCE_VERBS = ("is dealt", "receives", "shows")
 TABLE = "Table"
 STOP_LINE = "Table agrees to stop"
 
-# Declarable hands: the evaluator's categories, written with spaces ("two pair").
-DECLARABLE = tuple(slug.replace("_", " ") for slug in CATEGORY_ORDER)
-
 _LINE = re.compile(
     r"^(?P<name>\S(?:.*?\S)?)\s+(?P<verb>checks|bets|calls|raises\s+to|folds|draws|discards|"
     r"stands\s+pat|declares|is\s+dealt|receives|shows)(?:\s+(?P<arg>.*?))?\s*$"
 )
+# What each verb needs after it, for the message when it is missing.
+_WANTS = {
+    "bets": "a number of chips",
+    "raises to": "the new total for the round",
+    "draws": "a number of cards",
+    "discards": "the cards thrown away",
+    "declares": "a hand such as 'flush'",
+    "is dealt": "five cards",
+    "receives": "the cards drawn",
+    "shows": "the five cards held",
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,106 +144,3 @@ class Action:
             case "stop":
                 return STOP_LINE
         raise InvalidActionError(f"unknown action kind {self.kind!r}")
-
-
-# The least value of each whole-number option, and what it means (for the error message).
-_LEAST = {"ante": 0, "bet_min": 1, "bet_max": 1, "after_draw_factor": 1, "max_raises": 0, "pot_cap": 0}
-_MEANS = {
-    "ante": "chips each player antes; 0 for no ante",
-    "bet_min": "the smallest bet, in chips",
-    "bet_max": "the largest bet, in chips",
-    "after_draw_factor": "bet limits after the draw are multiplied by it; 1 keeps them",
-    "max_raises": "raises allowed per betting round; 0 for none",
-    "pot_cap": "the most an opener pays into a new pot; 0 for no cap",
-}
-
-
-_WANTS = {
-    "bets": "a number of chips",
-    "raises to": "the new total for the round",
-    "draws": "a number of cards",
-    "discards": "the cards thrown away",
-    "declares": "a hand such as 'flush'",
-    "is dealt": "five cards",
-    "receives": "the cards drawn",
-    "shows": "the five cards held",
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class DiabloRules:
-    """The limits and variants a table agrees before play (``rules:`` in a scenario).
-
-    Defaults follow the rulebook's own suggestion: "Agree limits before you start, for
-    example: bets and raises of 1-5 chips (double after the draw), at most four raises per
-    round"."""
-
-    ante: int = 1
-    bet_min: int = 1
-    bet_max: int = 5
-    after_draw_factor: int = 2
-    max_raises: int = 4
-    pot_cap: int = 0
-    bigger_draw: bool = False
-    jacks_or_better: bool = False
-    declare_hand: bool = False
-    diablo_rule: bool = True
-    dealers_choice: bool = False
-
-    @classmethod
-    def from_mapping(cls, rules: Mapping[str, Any]) -> "DiabloRules":
-        """Read the merged rules. Every fault is reported, at the option's name: ``FieldError``
-        for one, ``ScenarioError`` for several (the caller puts ``"rules"`` in front)."""
-        problems = cls.problems(rules)
-        if len(problems) == 1:
-            raise FieldError(problems[0].path, problems[0].message)
-        if problems:
-            raise ScenarioError(problems)
-        return cls(**{f.name: rules[f.name] for f in fields(cls) if f.name in rules})
-
-    @classmethod
-    def problems(cls, rules: Mapping[str, Any]) -> list[Problem]:
-        """Every rule option that is not a value this game can play with: a name that is not
-        an option (the scenario loader drops those before us, other callers may not), a value
-        of the wrong type, or one out of range, or two that disagree."""
-        if not isinstance(rules, Mapping):
-            return [Problem((), f"rules are a mapping of rule option to value, got {rules!r}")]
-        names = [f.name for f in fields(cls)]
-        found: list[Problem] = []
-        for key in rules:
-            if key not in names:
-                found.append(Problem((key,), f"unknown rule option {key!r}{suggest(key, names)}"))
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            if f.name not in rules:
-                continue
-            value = rules[f.name]
-            if isinstance(f.default, bool):
-                if not isinstance(value, bool):
-                    found.append(Problem((f.name,), f"must be true or false, got {value!r}"))
-                    continue
-            elif not isinstance(value, int) or isinstance(value, bool):
-                found.append(Problem((f.name,), f"must be a whole number, got {value!r}"))
-                continue
-            else:
-                least = _LEAST.get(f.name, 0)
-                if value < least:
-                    found.append(Problem((f.name,), f"must be {least} or more ({_MEANS[f.name]}), got {value}"))
-                    continue
-            values[f.name] = value
-        bet_min = values.get("bet_min", cls.bet_min if "bet_min" not in rules else None)
-        bet_max = values.get("bet_max", cls.bet_max if "bet_max" not in rules else None)
-        if bet_min is not None and bet_max is not None and bet_max < bet_min:
-            where = "bet_max" if "bet_max" in rules else "bet_min"
-            found.append(Problem((where,), f"bet_max ({bet_max}) must be at least bet_min ({bet_min})"))
-        return found
-
-    def limits(self, betting_round: int) -> tuple[int, int]:
-        """Smallest and largest bet or raise step in a round: "double after the draw"."""
-        factor = self.after_draw_factor if betting_round == 2 else 1
-        return self.bet_min * factor, self.bet_max * factor
-
-    @property
-    def max_discard(self) -> int:
-        """2, or 3 under the bigger draw (4 when the card kept is an Ace: see the engine)."""
-        return 3 if self.bigger_draw else 2
