@@ -1,0 +1,244 @@
+"""Regression tests for the audit of issue 12, shared machinery: output paths (9), writing
+through links (10), escaped human output (11), finite numbers (14), long integers (15) and
+card parsing (16). Each test is named after the point it keeps fixed."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+import pytest
+from click.testing import CliRunner
+
+from oracle import files
+from oracle.cli import main
+
+from _toygame import toy_game
+
+SCENARIO = """\
+game: toy-poker
+name: chips
+position:
+  players:
+    - {name: Anna, chips: 10, hand: "As Kd"}
+questions:
+  - id: anna-chips
+    ask: {kind: chips, player: Anna}
+    expect: {chips: 11}
+"""
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    with toy_game():
+        yield
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def assert_one_clean_error(result, *fragments):
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), lines
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    for fragment in fragments:
+        assert fragment in result.stderr, (fragment, result.stderr)
+
+
+def scenario_file(tmp_path, text=SCENARIO, name="a.scenario.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def leftovers(folder):
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# ----------------------------------------------------------------------------- 9: output paths
+
+
+def test_audit_9_junit_refuses_a_device(tmp_path):
+    scenario = scenario_file(tmp_path)
+    device = tmp_path / "full"
+    try:  # a copy of /dev/full of our own, so that a regression cannot harm the real one
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    except (PermissionError, AttributeError, OSError):
+        pytest.skip("cannot make a device node here (needs root)")
+    result = run("check", scenario, "--junit", device)
+    assert_one_clean_error(result, "--junit", "it is a device, not a regular file")
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+
+
+def test_audit_9_junit_refuses_a_fifo_and_a_folder(tmp_path):
+    scenario = scenario_file(tmp_path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert_one_clean_error(run("check", scenario, "--junit", fifo), "it is a FIFO")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert_one_clean_error(run("check", scenario, "--junit", tmp_path), "it is a folder")
+    assert_one_clean_error(run("check", scenario, "--junit", f"{tmp_path}/new.xml/"), "names a folder")
+    assert not (tmp_path / "new.xml").exists()
+
+
+@pytest.mark.parametrize("how", ["itself", "symlink", "hard link", "dot-dot"])
+def test_audit_9_junit_refuses_the_scenario_being_checked(tmp_path, how):
+    scenario = scenario_file(tmp_path)
+    before = scenario.read_bytes()
+    (tmp_path / "sub").mkdir()
+    report = {
+        "itself": scenario,
+        "symlink": tmp_path / "report.xml",
+        "hard link": tmp_path / "report.xml",
+        "dot-dot": tmp_path / "sub" / ".." / scenario.name,
+    }[how]
+    if how == "symlink":
+        report.symlink_to(scenario.name)
+    elif how == "hard link":
+        os.link(scenario, report)
+    result = run("check", scenario, "--junit", report)
+    assert_one_clean_error(result, "--junit", "it is the input file")
+    assert scenario.read_bytes() == before
+    assert leftovers(tmp_path) == []
+
+
+def test_audit_9_junit_refuses_every_input_file_under_a_folder(tmp_path):
+    scenario_file(tmp_path, name="a.scenario.yaml")
+    second = scenario_file(tmp_path, name="b.scenario.yaml")
+    before = second.read_bytes()
+    assert_one_clean_error(run("check", tmp_path, "--junit", second), "it is the input file")
+    assert second.read_bytes() == before
+
+
+def test_audit_9_junit_with_an_empty_name_is_an_error(tmp_path):
+    scenario = scenario_file(tmp_path)
+    assert_one_clean_error(run("check", scenario, "--junit", ""), "--junit", "needs a name")
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o027])
+def test_audit_9_a_new_report_gets_the_umask_mode(tmp_path, umask):
+    scenario = scenario_file(tmp_path)
+    report = tmp_path / "report.xml"
+    old = os.umask(umask)
+    try:
+        result = run("check", scenario, "--junit", report)
+    finally:
+        os.umask(old)
+    assert result.exit_code == 1, result.output
+    assert stat.S_IMODE(report.stat().st_mode) == 0o666 & ~umask
+    assert "<testsuites" in report.read_text()
+
+
+def test_audit_9_an_existing_report_is_replaced_keeping_its_mode(tmp_path):
+    scenario = scenario_file(tmp_path)
+    report = tmp_path / "report.xml"
+    report.write_text("old report")
+    report.chmod(0o640)
+    assert run("check", scenario, "--junit", report).exit_code == 1
+    assert report.read_text().startswith("<?xml")
+    assert stat.S_IMODE(report.stat().st_mode) == 0o640
+    assert leftovers(tmp_path) == []
+
+
+def test_audit_9_a_report_through_a_dangling_link_creates_its_target(tmp_path):
+    scenario = scenario_file(tmp_path)
+    (tmp_path / "reports").mkdir()
+    link = tmp_path / "report.xml"
+    link.symlink_to("reports/latest.xml")
+    assert run("check", scenario, "--junit", link).exit_code == 1
+    assert link.is_symlink() and (tmp_path / "reports" / "latest.xml").read_text().startswith("<?xml")
+
+
+# ----------------------------------------------------------------------------- 10: links, mode, owner
+
+
+def test_audit_10_update_writes_through_a_symlink(tmp_path):
+    real = scenario_file(tmp_path, name="real.yaml")
+    link = tmp_path / "link.scenario.yaml"
+    link.symlink_to(real.name)
+    result = run("check", link, "--update")
+    assert result.exit_code == 1, result.output
+    assert link.is_symlink() and os.readlink(link) == real.name
+    assert "expect: {chips: 10}" in real.read_text()
+    assert run("check", link).exit_code == 0
+    assert leftovers(tmp_path) == []
+
+
+def test_audit_10_update_keeps_hard_links(tmp_path):
+    first = scenario_file(tmp_path)
+    second = tmp_path / "other-name.yaml"
+    os.link(first, second)
+    inode = first.stat().st_ino
+    assert run("check", first, "--update").exit_code == 1
+    assert first.stat().st_ino == second.stat().st_ino == inode
+    assert first.stat().st_nlink == 2
+    assert "expect: {chips: 10}" in second.read_text()
+    assert leftovers(tmp_path) == []
+
+
+def test_audit_10_update_keeps_mode_and_owner(tmp_path):
+    scenario = scenario_file(tmp_path)
+    scenario.chmod(0o640)
+    if os.geteuid() == 0:
+        os.chown(scenario, 65534, 65534)  # nobody: a designer's file that root updates
+    before = scenario.stat()
+    assert run("check", scenario, "--update").exit_code == 1
+    after = scenario.stat()
+    assert "expect: {chips: 10}" in scenario.read_text()
+    assert stat.S_IMODE(after.st_mode) == 0o640
+    assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid)
+
+
+def test_audit_10_a_file_whose_owner_cannot_be_kept_is_written_in_place(tmp_path, monkeypatch):
+    target = tmp_path / "theirs.txt"
+    target.write_text("old text, longer than the new one\n")
+    inode = target.stat().st_ino
+    monkeypatch.setattr(files, "_can_give", lambda existing: False)
+    files.write_text(target, "new\n")
+    assert target.read_text() == "new\n" and target.stat().st_ino == inode
+    assert leftovers(tmp_path) == []
+
+
+def test_audit_10_a_full_disk_leaves_a_hard_linked_file_whole(tmp_path, monkeypatch):
+    target = tmp_path / "a.txt"
+    target.write_text("old\n")
+    os.link(target, tmp_path / "b.txt")
+
+    def full(fd, offset, size):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "posix_fallocate", full, raising=False)
+    with pytest.raises(files.OutputError, match="No space left"):
+        files.write_text(target, "new text\n" * 100)
+    assert target.read_text() == "old\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_audit_10_a_failed_overwrite_names_the_complete_copy(tmp_path, monkeypatch):
+    target = tmp_path / "a.txt"
+    target.write_text("old\n")
+    os.link(target, tmp_path / "b.txt")
+    real_pwrite = os.pwrite
+
+    def failing(fd, data, offset):
+        if os.fstat(fd).st_ino == target.stat().st_ino:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return real_pwrite(fd, data, offset)
+
+    monkeypatch.setattr(os, "pwrite", failing)
+    with pytest.raises(files.OutputError, match="complete new text is in") as caught:
+        files.write_text(target, "new\n")
+    [copy] = leftovers(tmp_path)
+    assert (tmp_path / copy).read_text() == "new\n" and copy in str(caught.value)
+
+
+def test_audit_10_a_read_only_file_is_refused_not_replaced(tmp_path, monkeypatch):
+    target = tmp_path / "a.txt"
+    target.write_text("old\n")
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: mode != os.W_OK)
+    with pytest.raises(files.OutputError, match="not writable"):
+        files.write_text(target, "new\n")
+    assert target.read_text() == "old\n"
