@@ -62,8 +62,12 @@ class OracleGroup(click.Group):
 
 def fail(message: str) -> None:
     # Several problems (a scenario file) come one per line; each keeps the "Error:" prefix.
-    for line in message.splitlines() or [""]:
-        click.echo(f"Error: {line}", err=True)
+    # Split on line breaks only: a carriage return or any other control character in a
+    # message (scenario text) is shown escaped, so it cannot overwrite the line.
+    from oracle.text import escape
+
+    for line in message.split("\n"):
+        click.echo(f"Error: {escape(line)}", err=True)
     sys.exit(2)
 
 

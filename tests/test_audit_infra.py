@@ -16,6 +16,8 @@ from oracle.cli import main
 
 from _toygame import toy_game
 
+pytest_plugins = ["pytester"]
+
 SCENARIO = """\
 game: toy-poker
 name: chips
@@ -36,7 +38,8 @@ def toy():
 
 
 def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
+    # Wide, so that rich's tables do not wrap the text the tests look for.
+    return CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "300"})
 
 
 def assert_one_clean_error(result, *fragments):
@@ -242,3 +245,79 @@ def test_audit_10_a_read_only_file_is_refused_not_replaced(tmp_path, monkeypatch
     with pytest.raises(files.OutputError, match="not writable"):
         files.write_text(target, "new\n")
     assert target.read_text() == "old\n"
+
+
+# ----------------------------------------------------------------------------- 11: escaped output
+
+# Double-quoted YAML: \e is the escape character, so the name erases the line, returns to its
+# start and turns the rest around, and a player's name (shown in the explanation) does the same.
+HOSTILE = r"""
+game: toy-poker
+name: "evil\e[2K\rPASSED \u202eliam [/oops]"
+description: "looks\e[2K\rfine\u202e"
+position:
+  players:
+    - {name: "Ann\e[2K\ra\u202e", chips: 10, hand: "As Kd"}
+questions:
+  - id: "q\e[2K\r\u202e1"
+    ask: {kind: chips, player: "Ann\e[2K\ra\u202e"}
+    expect: {chips: 11}
+  - id: skipped
+    ask: {kind: chips, player: "Ann\e[2K\ra\u202e"}
+    marks: [{skip: "why\e[2K\r\u202e"}]
+  - id: broken
+    ask: {kind: fail, why: "bad\e[2K\r\u202e"}
+"""
+
+RAW = ("\x1b", "\r", "\u202e")
+
+
+@pytest.fixture
+def failing_kind():
+    from oracle import registry
+    from oracle.errors import OracleError
+    from oracle.registry import Param
+
+    def fail(ctx):
+        raise OracleError(f"cannot answer: {ctx.params['why']}")
+
+    registry.register_question("toy-poker", "fail", summary="always fails", params={"why": Param("why")})(fail)
+    yield
+    registry._QUESTIONS.pop(("toy-poker", "fail"), None)
+
+
+def assert_escaped(text):
+    for raw in RAW:
+        assert raw not in text, (raw, text)
+    assert "\\x1b[2K" in text and "\\r" in text and "\\u202e" in text
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_audit_11_human_output_escapes_scenario_text(tmp_path, failing_kind, command):
+    path = scenario_file(tmp_path, HOSTILE)
+    result = run(command, path)
+    assert result.exit_code in (1, 2), result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert_escaped(result.output)
+    assert "[/oops]" in result.output  # shown as written, not read as rich markup
+    if command == "check":
+        lines = result.stdout.splitlines()
+        assert any(line.startswith("FAILED ") and "q\\x1b[2K\\r\\u202e1" in line for line in lines), lines
+        assert any(line.startswith("ERROR ") and "bad\\x1b[2K" in line for line in lines), lines
+    else:
+        assert "looks\\x1b[2K\\rfine\\u202e" in result.output  # the description
+        assert "cannot answer: bad\\x1b[2K" in result.output  # the error text
+        assert "Ann\\x1b[2K\\ra\\u202e has 10" in result.output  # the explanation
+
+
+def test_audit_11_error_lines_escape_scenario_text(tmp_path):
+    result = run("check", tmp_path / "no\x1b[2K\rsuch\u202e.scenario.yaml")
+    assert_one_clean_error(result, "no such file")
+    assert_escaped(result.stderr)
+
+
+def test_audit_11_pytest_reports_escape_scenario_text(tmp_path, failing_kind, pytester):
+    pytester.makefile(".scenario.yaml", hostile=HOSTILE)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-v", "-rA")
+    result.assert_outcomes(failed=2, skipped=1)
+    assert_escaped(result.stdout.str())
