@@ -1,14 +1,16 @@
 """Scenario files: a game position and questions about it, in YAML.
 
 Loading never falls over: the text is read with PyYAML's safe loader (no object
-construction), files over 1 MiB are refused, anchors and aliases are refused, and every
-problem found is reported at once with its file, line and field path, as one
-``ScenarioError``. The format is documented in ``docs/scenarios.md``; ``oracle schema``
+construction), files over 1 MiB are refused (at most that much is read, so a device or a pipe
+cannot fill the memory), anchors and aliases are refused, every number must be finite and
+written with at most 4,300 digits, and every problem found is reported at once with its file,
+line and field path, as one ``ScenarioError``. The format is documented in ``docs/scenarios.md``; ``oracle schema``
 prints it as a JSON Schema.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -19,9 +21,13 @@ import yaml
 
 from oracle.errors import FieldError, OracleError, Problem, ScenarioError, did_you_mean
 from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, find_game, game_slugs, question_kinds, rule_problems
+from oracle.text import quote
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 32
+# Python converts no longer integer to or from text (sys.int_info.default_max_str_digits):
+# a longer one could not even be quoted in a message.
+MAX_INT_DIGITS = 4300
 SCENARIO_SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
 QUESTION_KEYS = ("id", "ask", "expect", "rule", "marks")
@@ -102,6 +108,99 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], problems: list[
             _walk(item, path + (index,), lines, problems)
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A scalar the loader could not turn into a value (a date that does not exist, an
+    integer of 5,000 digits, ``.nan``): it stands in the data where the value would, so that
+    the problem is reported at its field with every other one."""
+
+    text: str
+    message: str
+    line: int
+
+
+class _ScenarioLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, except that a scalar it cannot convert becomes ``Unreadable``
+    instead of an exception without a place (PyYAML raises ValueError, KeyError or
+    AttributeError for ``2001-02-30``, ``!!bool maybe`` or ``!!int abc``)."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                return super().construct_object(node, deep)
+            except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+                kind = node.tag.rsplit(":", 1)[-1]
+                return self.unreadable(node, f"{quote(node.value)} is not a valid YAML {kind}")
+        return super().construct_object(node, deep)
+
+    def unreadable(self, node: yaml.ScalarNode, message: str) -> Unreadable:
+        return Unreadable(node.value, message, node.start_mark.line + 1)
+
+    def construct_whole_number(self, node: yaml.ScalarNode) -> Any:
+        # Count the digits before converting: Python refuses to convert more than 4,300,
+        # and base 60 (1:30:00) takes time quadratic in the length.
+        written = node.value.lstrip("+-").replace("_", "").replace(":", "")
+        if written[:2].lower() in ("0b", "0o", "0x"):
+            written = written[2:]
+        if len(written) > MAX_INT_DIGITS:
+            return self.unreadable(node, f"an integer of {len(written):,} digits; at most {MAX_INT_DIGITS:,} are allowed")
+        value = self.construct_yaml_int(node)
+        if abs(value) >= _TOO_LARGE:  # 0x and 0o write more than a digit per digit
+            return self.unreadable(node, f"an integer of more than {MAX_INT_DIGITS:,} digits; at most {MAX_INT_DIGITS:,} are allowed")
+        return value
+
+    def construct_finite_number(self, node: yaml.ScalarNode) -> Any:
+        value = self.construct_yaml_float(node)
+        if not math.isfinite(value):
+            return self.unreadable(node, f"must be a finite number, not {node.value}")
+        return value
+
+
+_TOO_LARGE = 10**MAX_INT_DIGITS
+_ScenarioLoader.add_constructor("tag:yaml.org,2002:int", _ScenarioLoader.construct_whole_number)
+_ScenarioLoader.add_constructor("tag:yaml.org,2002:float", _ScenarioLoader.construct_finite_number)
+
+
+def _load_all(text: str) -> list[tuple[yaml.Node, Any]]:
+    """Every document of ``text`` as its node (for lines) and its data, in one pass."""
+    loader = _ScenarioLoader(text)
+    try:
+        loaded = []
+        while loader.check_node():
+            node = loader.get_node()
+            loaded.append((node, loader.construct_document(node)))
+        return loaded
+    finally:
+        loader.dispose()
+
+
+def _unreadable_problems(data: Any, lines: "LineMap", path: Path_ = ()) -> list[Problem]:
+    """A problem for each ``Unreadable`` in ``data``, at its field and line."""
+    if isinstance(data, Unreadable):
+        return [Problem(path, data.message, lines.file, data.line)]
+    found: list[Problem] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, Unreadable):
+                found.append(Problem(path, f"key {quote(key.text)}: {key.message}", lines.file, key.line))
+                continue
+            found += _unreadable_problems(value, lines, path + (key,))
+    elif isinstance(data, (list, tuple, set)):
+        for index, item in enumerate(data):
+            found += _unreadable_problems(item, lines, path + (index,))
+    return found
+
+
+def _read_bounded(path: str | os.PathLike, file: str) -> bytes:
+    """The file's bytes, reading no more than the limit and one byte: a pipe or a device
+    has no size to check first, and ``/dev/zero`` never ends."""
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem((), "holds more than 1 MiB; scenario files are limited to 1 MiB", file)])
+    return raw
+
+
 def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     """The YAML documents of a file with a line map each; raises ``ScenarioError``."""
     file = str(path)
@@ -109,7 +208,7 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
             raise ScenarioError([Problem((), f"file is {size:,} bytes; scenario files are limited to 1 MiB", file)])
-        raw = Path(path).read_bytes()
+        raw = _read_bounded(path, file)
     except FileNotFoundError:
         raise ScenarioError([Problem((), "no such file", file)]) from None
     except IsADirectoryError:
@@ -138,8 +237,7 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
                 problems.append(Problem((), "YAML anchors (&name) are not allowed in scenario files", file, line))
         if problems:
             raise ScenarioError(problems)
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-        datas = list(yaml.safe_load_all(text))
+        loaded = _load_all(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
@@ -148,17 +246,18 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     except RecursionError:
         raise ScenarioError([Problem((), "nested too deeply", file)]) from None
     documents = []
-    duplicate_problems: list[Problem] = []
-    for node, data in zip(nodes, datas):
+    value_problems: list[Problem] = []
+    for node, data in loaded:
         if node is None:
             continue
         lines = LineMap(file)
         dupes: list[tuple[Path_, str, int]] = []
         _walk(node, (), lines.lines, dupes)
-        duplicate_problems += [Problem(p, m, file, line) for p, m, line in dupes]
+        value_problems += [Problem(p, m, file, line) for p, m, line in dupes]
+        value_problems += _unreadable_problems(data, lines)
         documents.append((data, lines))
-    if duplicate_problems:
-        raise ScenarioError(duplicate_problems)
+    if value_problems:
+        raise ScenarioError(sorted(value_problems, key=lambda p: p.line or 0))
     if not documents:
         raise ScenarioError([Problem((), "holds no scenario (the file is empty)", file)])
     return documents

@@ -321,3 +321,91 @@ def test_audit_11_pytest_reports_escape_scenario_text(tmp_path, failing_kind, py
     result = pytester.runpytest("-p", "no:cacheprovider", "-v", "-rA")
     result.assert_outcomes(failed=2, skipped=1)
     assert_escaped(result.stdout.str())
+
+
+# ----------------------------------------------------------------------------- 14, 15: numbers
+
+
+def error_lines(result):
+    return [line for line in result.stderr.splitlines() if line.strip()]
+
+
+def test_audit_14_nan_and_infinity_are_refused_with_the_field_named(tmp_path):
+    text = SCENARIO.replace("ask: {kind: chips, player: Anna}", "ask: {kind: chips, player: Anna, time_limit: .nan}")
+    text = text.replace("chips: 10,", "chips: .inf,").replace("expect: {chips: 11}", "expect: {chips: -.Inf, ratio: 1.5e+999}")
+    path = scenario_file(tmp_path, text)
+    result = run("solve", path)
+    assert result.exit_code == 2, result.output
+    assert error_lines(result) == [
+        f"Error: {path}:5: position.players[0].chips: must be a finite number, not .inf",
+        f"Error: {path}:8: questions[0].ask.time_limit: must be a finite number, not .nan",
+        f"Error: {path}:9: questions[0].expect.chips: must be a finite number, not -.Inf",
+        f"Error: {path}:9: questions[0].expect.ratio: must be a finite number, not 1.5e+999",
+    ]
+    assert "Traceback" not in result.output
+
+
+def test_audit_14_solve_refuses_nan_too(tmp_path):
+    path = scenario_file(tmp_path, SCENARIO.replace("player: Anna}", "player: Anna, samples: .NaN}"))
+    assert_one_clean_error(run("solve", path, "--json"), f"{path}:8: questions[0].ask.samples: must be a finite number")
+
+
+@pytest.mark.parametrize(
+    "written, message",
+    [
+        ("9" * 4301, "an integer of 4,301 digits; at most 4,300 are allowed"),
+        ("-" + "1" * 5000, "an integer of 5,000 digits"),
+        ("0" * 4400 + "7", "an integer of 4,401 digits"),
+        ("0x" + "f" * 4000, "an integer of more than 4,300 digits"),
+        ("1" + ":1" * 100_000, "an integer of 100,001 digits"),  # base 60, refused before it is computed
+    ],
+)
+def test_audit_15_an_integer_of_more_than_4300_digits_is_a_field_error(tmp_path, written, message):
+    path = scenario_file(tmp_path, SCENARIO.replace("chips: 10,", f"chips: {written},"))
+    assert_one_clean_error(run("solve", path), f"{path}:5: position.players[0].chips: {message}")
+    result = run("check", path)  # check reports it with its results, on standard output
+    assert result.exit_code == 2 and f"Error: {path}:5: position.players[0].chips: {message}" in result.stdout
+
+
+def test_audit_15_the_longest_integer_allowed_is_read(tmp_path):
+    path = scenario_file(tmp_path, SCENARIO.replace("chips: 10,", f"chips: {'9' * 4300},"))
+    result = run("check", path, "--json")
+    assert result.exit_code == 1, result.output  # read, then compared: the expectation says 11
+
+
+def test_audit_15_a_long_integer_key_is_named_too(tmp_path):
+    path = scenario_file(tmp_path, SCENARIO + f"? {'1' * 5000}\n: 3\n")  # a key this long must be explicit
+    result = run("solve", path)
+    assert_one_clean_error(result, f"{path}:10: (top level): key '1111", "(5,000 characters): an integer of 5,000 digits")
+
+
+@pytest.mark.parametrize(
+    "written, message",
+    [("2001-02-30", "'2001-02-30' is not a valid YAML timestamp"), ("!!int abc", "'abc' is not a valid YAML int"),
+     ("!!bool maybe", "'maybe' is not a valid YAML bool"), ("!!float abc", "'abc' is not a valid YAML float")],
+)
+def test_audit_15_any_scalar_yaml_cannot_convert_is_a_field_error(tmp_path, written, message):
+    path = scenario_file(tmp_path, SCENARIO.replace("name: chips", f"name: {written}"))
+    assert_one_clean_error(run("solve", path), f"{path}:2: name: {message}")
+
+
+def test_loader_reads_at_most_its_limit_from_a_pipe(tmp_path):
+    # As /dev/zero would, but with an end: a loader that read it all must not fill the memory.
+    import threading
+
+    pipe = tmp_path / "endless.scenario.yaml"
+    os.mkfifo(pipe)
+
+    def feed():
+        try:
+            with open(pipe, "wb") as out:
+                for _ in range(4):
+                    out.write(b"a" * (1 << 20))
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    result = run("solve", pipe)
+    writer.join(timeout=10)
+    assert_one_clean_error(result, f"{pipe}: (top level): holds more than 1 MiB")
