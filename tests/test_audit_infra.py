@@ -409,3 +409,61 @@ def test_loader_reads_at_most_its_limit_from_a_pipe(tmp_path):
     result = run("solve", pipe)
     writer.join(timeout=10)
     assert_one_clean_error(result, f"{pipe}: (top level): holds more than 1 MiB")
+
+
+# ----------------------------------------------------------------------------- 16: card parsing
+
+
+def _fastest(parse, text, runs=3):
+    import time
+
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        try:
+            parse(text)
+        except Exception:
+            pass
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def test_audit_16_card_parsing_is_linear_in_the_length_of_a_token():
+    # Not a speed limit (that is bench/'s), a shape: one token four times as long must cost
+    # about what four short ones do. Quadratic parsing made it four times as much.
+    from oracle.cards import parse_cards
+
+    one_long = _fastest(parse_cards, "9h" * 50_000)
+    four_short = _fastest(parse_cards, " ".join(["9h" * 12_500] * 4))
+    assert one_long < 2.5 * four_short, (one_long, four_short)
+
+
+def test_audit_16_a_200_kb_line_parses_and_a_bad_one_is_cut_in_its_message():
+    from oracle.cards import parse_cards
+    from oracle.errors import CardParseError
+
+    assert len(parse_cards("9h" * 100_000)) == 100_000
+    with pytest.raises(CardParseError) as caught:
+        parse_cards("9h" * 100_000 + "X")
+    message = str(caught.value)
+    assert len(message) < 300, message
+    assert "at position 200001 in '9h9h9h" in message and "… (200,001 characters)" in message
+
+
+def test_audit_16_a_long_bad_token_is_cut_too():
+    from oracle.cards import Card, parse_cards
+    from oracle.errors import CardParseError
+
+    with pytest.raises(CardParseError, match=r"unknown card 'XXXX.*'… \(200,000 characters\) at position 1 in 'XXX"):
+        parse_cards("X" * 200_000)
+    with pytest.raises(CardParseError, match=r"expected one card, got 100000 in '9h9h.*'… \(200,000 characters\)$"):
+        Card.parse("9h" * 100_000)
+    with pytest.raises(CardParseError, match=r"in '9x'"):  # short input is quoted whole, as before
+        parse_cards("9x")
+
+
+def test_audit_16_rank_of_a_200_kb_line_is_one_short_error_line():
+    result = CliRunner().invoke(main, ["rank", "-"], input="9h" * 100_000 + "X\n")
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith("Error: line 1: unknown card") and len(line) < 300
