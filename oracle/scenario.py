@@ -28,6 +28,7 @@ MAX_DEPTH = 32
 # Python converts no longer integer to or from text (sys.int_info.default_max_str_digits):
 # a longer one could not even be quoted in a message.
 MAX_INT_DIGITS = 4300
+MAX_KEY_CHARS = 200
 SCENARIO_SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
 QUESTION_KEYS = ("id", "ask", "expect", "rule", "marks")
@@ -97,8 +98,13 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], problems: list[
         seen: set[Any] = set()
         for key_node, value_node in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
+            if len(key) > MAX_KEY_CHARS:
+                # Every message names its field by its path: a longer key would fill the line.
+                message = f"a key has at most {MAX_KEY_CHARS} characters, not {quote(key)}"
+                problems.append((path, message, key_node.start_mark.line + 1))
+                continue
             if key in seen:
-                problems.append((path + (key,), f"key {key!r} appears twice", key_node.start_mark.line + 1))
+                problems.append((path + (key,), f"key {quote(key)} appears twice", key_node.start_mark.line + 1))
             seen.add(key)
             lines[path + (key,)] = key_node.start_mark.line + 1
             _walk(value_node, path + (key,), lines, problems)
@@ -182,7 +188,8 @@ def _unreadable_problems(data: Any, lines: "LineMap", path: Path_ = ()) -> list[
     if isinstance(data, dict):
         for key, value in data.items():
             if isinstance(key, Unreadable):
-                found.append(Problem(path, f"key {quote(key.text)}: {key.message}", lines.file, key.line))
+                if len(key.text) <= MAX_KEY_CHARS:  # a longer key is refused as such (see _walk)
+                    found.append(Problem(path, f"key {quote(key.text)}: {key.message}", lines.file, key.line))
                 continue
             found += _unreadable_problems(value, lines, path + (key,))
     elif isinstance(data, (list, tuple, set)):
@@ -298,7 +305,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         return None, [lines.problem((), "a scenario must be a mapping with keys game, position and questions")]
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(lines.problem((key,), f"unknown key {key!r}{did_you_mean(key, TOP_KEYS)}"))
+            problems.append(lines.problem((key,), f"unknown key {quote(key)}{did_you_mean(key, TOP_KEYS)}"))
     game_name = data.get("game")
     known = game_slugs()
     if game_name is None:
@@ -306,13 +313,13 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         return None, problems
     if not isinstance(game_name, str) or game_name.strip().lower() not in known:
         hint = did_you_mean(game_name, known, "known games")
-        problems.append(lines.problem(("game",), f"unknown game {game_name!r}{hint}"))
+        problems.append(lines.problem(("game",), f"unknown game {quote(game_name)}{hint}"))
         return None, problems
     game = find_game(game_name.strip().lower())
     name = data.get("name", f"{Path(lines.file).name}#{document + 1}")
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
-            problems.append(lines.problem((key,), f"must be text, not {data[key]!r}"))
+            problems.append(lines.problem((key,), f"must be text, not {quote(data[key])}"))
     rules = game.default_rules()
     given_rules = data.get("rules") or {}
     if not isinstance(given_rules, dict):
@@ -320,7 +327,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         given_rules = {}
     rule_faults = rule_problems(game.options, given_rules)
     for fault in rule_faults:
-        message = fault.message if game.options else f"unknown rule option {fault.path[1]!r}; {game.slug} has no rule options"
+        message = fault.message if game.options else f"unknown rule option {quote(fault.path[1])}; {game.slug} has no rule options"
         problems.append(lines.problem(fault.path, message))
     faulty = {fault.path[1] for fault in rule_faults}
     rules.update({key: value for key, value in given_rules.items() if key not in faulty})
@@ -331,7 +338,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
     if game.position_keys:
         for key in position:
             if key not in game.position_keys:
-                problems.append(lines.problem(("position", key), f"unknown key {key!r}{did_you_mean(key, game.position_keys)}"))
+                problems.append(lines.problem(("position", key), f"unknown key {quote(key)}{did_you_mean(key, game.position_keys)}"))
     rules_readable = not any(p.path[:1] == ("rules",) for p in problems)
     questions, question_problems = _build_questions(data.get("questions"), game, lines)
     problems += question_problems
@@ -384,19 +391,19 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
             continue
         for key in item:
             if key not in QUESTION_KEYS:
-                problems.append(lines.problem(where + (key,), f"unknown key {key!r}{did_you_mean(key, QUESTION_KEYS)}"))
+                problems.append(lines.problem(where + (key,), f"unknown key {quote(key)}{did_you_mean(key, QUESTION_KEYS)}"))
         qid = item.get("id")
         if qid is None:
             problems.append(lines.problem(where + ("id",), "missing: every question needs an id"))
             qid = f"q{index + 1}"
         elif not isinstance(qid, (str, int)) or isinstance(qid, bool):
-            problems.append(lines.problem(where + ("id",), f"must be text, not {qid!r}"))
+            problems.append(lines.problem(where + ("id",), f"must be text, not {quote(qid)}"))
             qid = f"q{index + 1}"
         qid = str(qid)
         if not qid.strip():
             problems.append(lines.problem(where + ("id",), "must not be empty"))
         if qid in seen_ids:
-            problems.append(lines.problem(where + ("id",), f"id {qid!r} is used twice in this scenario"))
+            problems.append(lines.problem(where + ("id",), f"id {quote(qid)} is used twice in this scenario"))
         seen_ids.add(qid)
         ask = item.get("ask")
         if isinstance(ask, str):
@@ -416,7 +423,7 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
         problems += _check_expect(item.get("expect"), lines, where + ("expect",), "expect" in item)
         rule = item.get("rule")
         if rule is not None and not isinstance(rule, str):
-            problems.append(lines.problem(where + ("rule",), f"must be text, not {rule!r}"))
+            problems.append(lines.problem(where + ("rule",), f"must be text, not {quote(rule)}"))
             rule = None
         questions.append(
             Question(
@@ -439,15 +446,15 @@ def _unknown_kind(kind: Any, game: GameInfo, kinds: Mapping[str, QuestionKind]) 
 
     owners = sorted({q.game for q in all_question_kinds() if q.kind == kind and q.game})
     if owners:
-        return f"question kind {kind!r} belongs to {', '.join(owners)}, not {game.slug}"
-    return f"unknown question kind {kind!r}{did_you_mean(kind, sorted(kinds), 'kinds for ' + game.slug)}"
+        return f"question kind {quote(kind)} belongs to {', '.join(owners)}, not {game.slug}"
+    return f"unknown question kind {quote(kind)}{did_you_mean(kind, sorted(kinds), 'kinds for ' + game.slug)}"
 
 
 def _check_params(spec: QuestionKind, params: dict[str, Any], lines: LineMap, where: Path_) -> list[Problem]:
     problems = []
     for key in params:
         if key not in spec.params:
-            problems.append(lines.problem(where + (key,), f"unknown parameter {key!r} for {spec.kind}{did_you_mean(key, list(spec.params))}"))
+            problems.append(lines.problem(where + (key,), f"unknown parameter {quote(key)} for {spec.kind}{did_you_mean(key, list(spec.params))}"))
     for name, param in spec.params.items():
         if param.required and name not in params:
             problems.append(lines.problem(where, f"{spec.kind} needs the parameter {name!r} ({param.doc})"))
@@ -460,7 +467,7 @@ def _check_expect(expect: Any, lines: LineMap, where: Path_, given: bool) -> lis
     if not given:
         return []
     if not isinstance(expect, dict):
-        return [lines.problem(where, f"must be a mapping of answer keys to expected values, not {expect!r}")]
+        return [lines.problem(where, f"must be a mapping of answer keys to expected values, not {quote(expect)}")]
     problems: list[Problem] = []
 
     def walk(value: Any, path: Path_) -> None:
@@ -468,7 +475,7 @@ def _check_expect(expect: Any, lines: LineMap, where: Path_, given: bool) -> lis
             for key in ("approx", "tol"):
                 number = value.get(key, 0)
                 if not isinstance(number, (int, float)) or isinstance(number, bool):
-                    problems.append(lines.problem(path + (key,), f"must be a number, not {number!r}"))
+                    problems.append(lines.problem(path + (key,), f"must be a number, not {quote(number)}"))
                 elif key == "tol" and number < 0:
                     problems.append(lines.problem(path + (key,), f"a tolerance cannot be negative ({number})"))
         elif isinstance(value, dict):
@@ -499,7 +506,7 @@ def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str
                 continue
             marks.append((kind, reason))
         else:
-            problems.append(lines.problem(here, f"a mark is skip or xfail with a reason, e.g. {{skip: why}}, not {item!r}"))
+            problems.append(lines.problem(here, f"a mark is skip or xfail with a reason, e.g. {{skip: why}}, not {quote(item)}"))
     return tuple(marks), problems
 
 

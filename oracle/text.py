@@ -24,9 +24,11 @@ def escape(text: object, *, newlines: bool = False) -> str:
     )
 
 
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(text)``, or for text longer than ``limit`` its start quoted and its length:
-    ``'9h9h9h…' (200,000 characters)``."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut when long: text longer than ``limit`` is its start quoted and its
+    length (``'9h9h9h…' (200,000 characters)``); any other value's ``repr`` is cut at
+    ``limit`` characters, with ``…``."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else f"{value[:limit]!r}… ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}…"

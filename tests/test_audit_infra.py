@@ -373,10 +373,11 @@ def test_audit_15_the_longest_integer_allowed_is_read(tmp_path):
     assert result.exit_code == 1, result.output  # read, then compared: the expectation says 11
 
 
-def test_audit_15_a_long_integer_key_is_named_too(tmp_path):
+def test_audit_14_15_a_bad_number_as_a_key_is_named_too(tmp_path):
+    path = scenario_file(tmp_path, SCENARIO + ".nan: 3\n")
+    assert_one_clean_error(run("solve", path), f"{path}:10: (top level): key '.nan': must be a finite number, not .nan")
     path = scenario_file(tmp_path, SCENARIO + f"? {'1' * 5000}\n: 3\n")  # a key this long must be explicit
-    result = run("solve", path)
-    assert_one_clean_error(result, f"{path}:10: (top level): key '1111", "(5,000 characters): an integer of 5,000 digits")
+    assert_one_clean_error(run("solve", path), f"{path}:10: (top level): a key has at most 200 characters, not '1111")
 
 
 @pytest.mark.parametrize(
@@ -467,3 +468,18 @@ def test_audit_16_rank_of_a_200_kb_line_is_one_short_error_line():
     assert result.exit_code == 2
     [line] = result.stderr.splitlines()
     assert line.startswith("Error: line 1: unknown card") and len(line) < 300
+
+
+def test_audit_16_long_values_are_cut_in_loader_messages(tmp_path):
+    long = "k" * 500_000
+    path = scenario_file(tmp_path, SCENARIO.replace("game: toy-poker", f'game: "{long}"'))
+    assert_one_clean_error(run("solve", path), f"{path}:1: game: unknown game 'kkkk", "… (500,000 characters); known games:")
+    assert len(run("solve", path).stderr) < 400
+    path = scenario_file(tmp_path, SCENARIO + f"? {long}\n: 1\n")
+    result = run("solve", path)
+    assert_one_clean_error(result, f"{path}:10: (top level): a key has at most 200 characters, not 'kkkk", "(500,000 characters)")
+    assert len(result.stderr) < 400
+    path = scenario_file(tmp_path, SCENARIO.replace("name: chips", f"name: [{', '.join(['1'] * 10_000)}]"))
+    result = run("solve", path)
+    assert_one_clean_error(result, f"{path}:2: name: must be text, not [1, 1, 1")
+    assert len(result.stderr) < 400
