@@ -14,21 +14,13 @@ from click.testing import CliRunner
 from oracle import files
 from oracle.cli import main
 
-from _toygame import toy_game
+from _toygame import SCENARIO, toy_game
 
 pytest_plugins = ["pytester"]
 
-SCENARIO = """\
-game: toy-poker
-name: chips
-position:
-  players:
-    - {name: Anna, chips: 10, hand: "As Kd"}
-questions:
-  - id: anna-chips
-    ask: {kind: chips, player: Anna}
-    expect: {chips: 11}
-"""
+# The toy scenario with its first expectation wrong (Anna has 10 chips), so that check fails
+# and --update has something to write.
+WRONG = SCENARIO.replace("chips: 10, ratio", "chips: 11, ratio")
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +43,7 @@ def assert_one_clean_error(result, *fragments):
         assert fragment in result.stderr, (fragment, result.stderr)
 
 
-def scenario_file(tmp_path, text=SCENARIO, name="a.scenario.yaml"):
+def scenario_file(tmp_path, text=WRONG, name="a.scenario.yaml"):
     path = tmp_path / name
     path.write_text(text)
     return path
@@ -165,7 +157,7 @@ def test_audit_10_update_writes_through_a_symlink(tmp_path):
     result = run("check", link, "--update")
     assert result.exit_code == 1, result.output
     assert link.is_symlink() and os.readlink(link) == real.name
-    assert "expect: {chips: 10}" in real.read_text()
+    assert "expect: {chips: 10, ratio:" in real.read_text()
     assert run("check", link).exit_code == 0
     assert leftovers(tmp_path) == []
 
@@ -178,7 +170,7 @@ def test_audit_10_update_keeps_hard_links(tmp_path):
     assert run("check", first, "--update").exit_code == 1
     assert first.stat().st_ino == second.stat().st_ino == inode
     assert first.stat().st_nlink == 2
-    assert "expect: {chips: 10}" in second.read_text()
+    assert "expect: {chips: 10, ratio:" in second.read_text()
     assert leftovers(tmp_path) == []
 
 
@@ -190,7 +182,7 @@ def test_audit_10_update_keeps_mode_and_owner(tmp_path):
     before = scenario.stat()
     assert run("check", scenario, "--update").exit_code == 1
     after = scenario.stat()
-    assert "expect: {chips: 10}" in scenario.read_text()
+    assert "expect: {chips: 10, ratio:" in scenario.read_text()
     assert stat.S_IMODE(after.st_mode) == 0o640
     assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid)
 
@@ -331,23 +323,23 @@ def error_lines(result):
 
 
 def test_audit_14_nan_and_infinity_are_refused_with_the_field_named(tmp_path):
-    text = SCENARIO.replace("ask: {kind: chips, player: Anna}", "ask: {kind: chips, player: Anna, time_limit: .nan}")
-    text = text.replace("chips: 10,", "chips: .inf,").replace("expect: {chips: 11}", "expect: {chips: -.Inf, ratio: 1.5e+999}")
+    text = WRONG.replace("ask: {kind: chips, player: Anna}", "ask: {kind: chips, player: Anna, time_limit: .nan}")
+    text = text.replace("chips: 10, hand", "chips: .inf, hand").replace("chips: 11, ratio: {approx: 3.333,", "chips: -.Inf, ratio: {approx: 1.5e+999,")
     path = scenario_file(tmp_path, text)
     result = run("solve", path)
     assert result.exit_code == 2, result.output
     assert error_lines(result) == [
-        f"Error: {path}:5: position.players[0].chips: must be a finite number, not .inf",
-        f"Error: {path}:8: questions[0].ask.time_limit: must be a finite number, not .nan",
-        f"Error: {path}:9: questions[0].expect.chips: must be a finite number, not -.Inf",
-        f"Error: {path}:9: questions[0].expect.ratio: must be a finite number, not 1.5e+999",
+        f"Error: {path}:6: position.players[0].chips: must be a finite number, not .inf",
+        f"Error: {path}:9: questions[0].ask.time_limit: must be a finite number, not .nan",
+        f"Error: {path}:10: questions[0].expect.chips: must be a finite number, not -.Inf",
+        f"Error: {path}:10: questions[0].expect.ratio.approx: must be a finite number, not 1.5e+999",
     ]
     assert "Traceback" not in result.output
 
 
 def test_audit_14_solve_refuses_nan_too(tmp_path):
-    path = scenario_file(tmp_path, SCENARIO.replace("player: Anna}", "player: Anna, samples: .NaN}"))
-    assert_one_clean_error(run("solve", path, "--json"), f"{path}:8: questions[0].ask.samples: must be a finite number")
+    path = scenario_file(tmp_path, WRONG.replace("player: Anna}", "player: Anna, samples: .NaN}"))
+    assert_one_clean_error(run("solve", path, "--json"), f"{path}:9: questions[0].ask.samples: must be a finite number")
 
 
 @pytest.mark.parametrize(
@@ -361,23 +353,23 @@ def test_audit_14_solve_refuses_nan_too(tmp_path):
     ],
 )
 def test_audit_15_an_integer_of_more_than_4300_digits_is_a_field_error(tmp_path, written, message):
-    path = scenario_file(tmp_path, SCENARIO.replace("chips: 10,", f"chips: {written},"))
-    assert_one_clean_error(run("solve", path), f"{path}:5: position.players[0].chips: {message}")
+    path = scenario_file(tmp_path, WRONG.replace("chips: 10, hand", f"chips: {written}, hand"))
+    assert_one_clean_error(run("solve", path), f"{path}:6: position.players[0].chips: {message}")
     result = run("check", path)  # check reports it with its results, on standard output
-    assert result.exit_code == 2 and f"Error: {path}:5: position.players[0].chips: {message}" in result.stdout
+    assert result.exit_code == 2 and f"Error: {path}:6: position.players[0].chips: {message}" in result.stdout
 
 
 def test_audit_15_the_longest_integer_allowed_is_read(tmp_path):
-    path = scenario_file(tmp_path, SCENARIO.replace("chips: 10,", f"chips: {'9' * 4300},"))
+    path = scenario_file(tmp_path, WRONG.replace("chips: 10, hand", f"chips: {'9' * 4300}, hand"))
     result = run("check", path, "--json")
     assert result.exit_code == 1, result.output  # read, then compared: the expectation says 11
 
 
 def test_audit_14_15_a_bad_number_as_a_key_is_named_too(tmp_path):
-    path = scenario_file(tmp_path, SCENARIO + ".nan: 3\n")
-    assert_one_clean_error(run("solve", path), f"{path}:10: (top level): key '.nan': must be a finite number, not .nan")
-    path = scenario_file(tmp_path, SCENARIO + f"? {'1' * 5000}\n: 3\n")  # a key this long must be explicit
-    assert_one_clean_error(run("solve", path), f"{path}:10: (top level): a key has at most 200 characters, not '1111")
+    path = scenario_file(tmp_path, WRONG + ".nan: 3\n")
+    assert_one_clean_error(run("solve", path), f"{path}:15: (top level): key '.nan': must be a finite number, not .nan")
+    path = scenario_file(tmp_path, WRONG + f"? {'1' * 5000}\n: 3\n")  # a key this long must be explicit
+    assert_one_clean_error(run("solve", path), f"{path}:15: (top level): a key has at most 200 characters, not '1111")
 
 
 @pytest.mark.parametrize(
@@ -386,8 +378,8 @@ def test_audit_14_15_a_bad_number_as_a_key_is_named_too(tmp_path):
      ("!!bool maybe", "'maybe' is not a valid YAML bool"), ("!!float abc", "'abc' is not a valid YAML float")],
 )
 def test_audit_15_any_scalar_yaml_cannot_convert_is_a_field_error(tmp_path, written, message):
-    path = scenario_file(tmp_path, SCENARIO.replace("name: chips", f"name: {written}"))
-    assert_one_clean_error(run("solve", path), f"{path}:2: name: {message}")
+    path = scenario_file(tmp_path, WRONG.replace("name: chips", f"name: {written}"))
+    assert_one_clean_error(run("solve", path), f"{path}:3: name: {message}")
 
 
 def test_loader_reads_at_most_its_limit_from_a_pipe(tmp_path):
@@ -472,14 +464,14 @@ def test_audit_16_rank_of_a_200_kb_line_is_one_short_error_line():
 
 def test_audit_16_long_values_are_cut_in_loader_messages(tmp_path):
     long = "k" * 500_000
-    path = scenario_file(tmp_path, SCENARIO.replace("game: toy-poker", f'game: "{long}"'))
-    assert_one_clean_error(run("solve", path), f"{path}:1: game: unknown game 'kkkk", "… (500,000 characters); known games:")
+    path = scenario_file(tmp_path, WRONG.replace("game: toy-poker", f'game: "{long}"'))
+    assert_one_clean_error(run("solve", path), f"{path}:2: game: unknown game 'kkkk", "… (500,000 characters); known games:")
     assert len(run("solve", path).stderr) < 400
-    path = scenario_file(tmp_path, SCENARIO + f"? {long}\n: 1\n")
+    path = scenario_file(tmp_path, WRONG + f"? {long}\n: 1\n")
     result = run("solve", path)
-    assert_one_clean_error(result, f"{path}:10: (top level): a key has at most 200 characters, not 'kkkk", "(500,000 characters)")
+    assert_one_clean_error(result, f"{path}:15: (top level): a key has at most 200 characters, not 'kkkk", "(500,000 characters)")
     assert len(result.stderr) < 400
-    path = scenario_file(tmp_path, SCENARIO.replace("name: chips", f"name: [{', '.join(['1'] * 10_000)}]"))
+    path = scenario_file(tmp_path, WRONG.replace("name: chips", f"name: [{', '.join(['1'] * 10_000)}]"))
     result = run("solve", path)
-    assert_one_clean_error(result, f"{path}:2: name: must be text, not [1, 1, 1")
+    assert_one_clean_error(result, f"{path}:3: name: must be text, not [1, 1, 1")
     assert len(result.stderr) < 400
