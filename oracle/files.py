@@ -109,8 +109,6 @@ def write_bytes(path: PathLike, data: bytes, *, inputs: Iterable[PathLike] = ())
             _write_in_place(target, target.existing, data)
         else:
             _replace(target, data)
-    except OutputError:
-        raise
     except OSError as exc:
         raise OutputError(f"cannot write {target.path!r}: {exc.strerror or exc}") from None
 
@@ -124,7 +122,7 @@ def _kind(mode: int) -> str:
         return "a FIFO (named pipe)"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a special file"
 
 
 def _can_give(existing: os.stat_result) -> bool:
@@ -140,6 +138,7 @@ def _can_give(existing: os.stat_result) -> bool:
 def _temporary(real: str, mode: int) -> tuple[int, str]:
     """A new file beside ``real`` (O_EXCL: never an existing file or link), open for writing."""
     folder, base = os.path.split(real)
+    base = base[:100]  # with the suffix, still within any file system's longest name
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     while True:
         temp = os.path.join(folder, f".{base}.{secrets.token_hex(6)}.tmp")
