@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from oracle.errors import CardParseError, InvalidHandError
+from oracle.text import quote
 
 
 class Rank(str, Enum):
@@ -94,6 +95,16 @@ PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _SUIT_BIT = {Suit.SPADES: 0x1000, Suit.HEARTS: 0x2000, Suit.DIAMONDS: 0x4000, Suit.CLUBS: 0x8000}
 
 
+def _code(rank: Rank, suit: Suit | None) -> int:
+    index = RANKS.index(rank)
+    code = PRIMES[index] | (index << 8) | (1 << (16 + index))
+    return code | _SUIT_BIT[suit] if suit is not None else code
+
+
+# Every card's code, worked out once: a long card line makes a card a character.
+_CODES = {(rank, suit): _code(rank, suit) for rank in RANKS for suit in (*SUITS, None)} | {(None, None): 0}
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One playing card, the Joker, or a card whose suit was left out.
@@ -106,22 +117,18 @@ class Card:
     code: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.rank is None:
-            if self.suit is not None:
+        code = _CODES.get((self.rank, self.suit))
+        if code is None:
+            if self.rank is None:
                 raise CardParseError("the Joker has no suit")
-            object.__setattr__(self, "code", 0)
-            return
-        index = RANKS.index(self.rank)
-        code = PRIMES[index] | (index << 8) | (1 << (16 + index))
-        if self.suit is not None:
-            code |= _SUIT_BIT[self.suit]
+            code = _code(self.rank, self.suit)  # raises for what is not a rank or a suit
         object.__setattr__(self, "code", code)
 
     @classmethod
     def parse(cls, text: str) -> "Card":
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise CardParseError(f"expected one card, got {len(cards)} in {text!r}")
+            raise CardParseError(f"expected one card, got {len(cards)} in {quote(text)}")
         return cards[0]
 
     @property
@@ -161,7 +168,8 @@ def parse_cards(text: str) -> list[Card]:
     Inside a run-together token the Joker must be written ``Jk`` or ``Joker``; ``JK`` there
     reads as a Jack and a King. A token that is ``Jk`` in any case is the Joker.
     Raises ``CardParseError`` naming the first bad token and its position (1-based
-    character offset in ``text``)."""
+    character offset in ``text``); a long token or line is quoted by its start and length.
+    Time is linear in the length of ``text``."""
     if not isinstance(text, str):
         raise CardParseError(f"expected cards as text, got {type(text).__name__}")
     cards: list[Card] = []
@@ -171,34 +179,30 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def _parse_token(token: str, start: int, text: str) -> list[Card]:
-    lowered = token.lower()
-    if lowered in ("jk", "joker"):
+    if token.lower() in ("jk", "joker"):
         return [JOKER]
+    # Read the token at index i, never copy its rest: a copy a card is quadratic.
     cards: list[Card] = []
+    size = len(token)
     i = 0
-    while i < len(token):
-        rest = token[i:]
-        if rest.lower().startswith("joker"):
+    while i < size:
+        if token[i:i + 5].lower() == "joker":
             cards.append(JOKER)
             i += 5
             continue
-        if rest.startswith("Jk") and not (len(rest) > 2 and rest[2] in _SUIT_FROM_TEXT):
+        if token.startswith("Jk", i) and not (i + 2 < size and token[i + 2] in _SUIT_FROM_TEXT):
             cards.append(JOKER)
             i += 2
             continue
-        if rest.startswith("10"):
+        if token.startswith("10", i):
             rank, i = Rank.TEN, i + 2
-        elif rest[0] in _RANK_FROM_TEXT:
-            rank, i = _RANK_FROM_TEXT[rest[0]], i + 1
+        elif token[i] in _RANK_FROM_TEXT:
+            rank, i = _RANK_FROM_TEXT[token[i]], i + 1
         else:
             bad = _bad_piece(token, i)
-            where = start + i + 1
-            raise CardParseError(
-                f"unknown card {bad!r} at position {where} in {text!r}"
-                + _hint(bad)
-            )
+            raise CardParseError(f"unknown card {quote(bad)} at position {start + i + 1} in {quote(text)}" + _hint(bad))
         suit = None
-        if i < len(token) and token[i] in _SUIT_FROM_TEXT:
+        if i < size and token[i] in _SUIT_FROM_TEXT:
             suit = _SUIT_FROM_TEXT[token[i]]
             i += 1
         cards.append(Card(rank, suit))
@@ -207,7 +211,7 @@ def _parse_token(token: str, start: int, text: str) -> list[Card]:
 
 def _bad_piece(token: str, i: int) -> str:
     # Quote the whole token when the fault is at its start, else the card being read.
-    return token if i == 0 else token[max(0, i - 1):]
+    return token if i == 0 else token[i - 1:]
 
 
 def _hint(bad: str) -> str:

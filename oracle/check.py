@@ -8,14 +8,13 @@ written ``{approx: 0.1234, tol: 0.0001}``.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 from xml.sax.saxutils import quoteattr, escape
 
 from oracle.errors import OracleError, Problem, ScenarioError
+from oracle.files import write_text
 from oracle.scenario import Question, Scenario, answer_question, load_file
 
 DEFAULT_TOLERANCE = 1e-9
@@ -186,8 +185,9 @@ def run_check(files: Iterable[str], update: bool = False, time_limit: float | No
 def update_expectations(file: str, results: list[QuestionResult]) -> None:
     """Write actual answers into the ``expect`` blocks, keeping comments and key order
     (ruamel.yaml round-trip). An existing partial ``expect`` keeps its keys, each given its
-    actual value; a question without one gets the whole answer. The file is replaced in one
-    step, so it is never left half-written."""
+    actual value; a question without one gets the whole answer. The file is written through
+    ``oracle.files``: atomically, through a symbolic link, keeping its mode, owner and hard
+    links, so it is never left half-written."""
     from ruamel.yaml import YAML
     from ruamel.yaml.util import load_yaml_guess_indent
 
@@ -218,11 +218,9 @@ def update_expectations(file: str, results: list[QuestionResult]) -> None:
                 question["expect"] = result.answer
     from io import StringIO
 
-    if not os.access(file, os.W_OK):
-        raise OracleError(f"cannot update {file}: the file is not writable")
     buffer = StringIO()
     yaml.dump_all(documents, buffer)
-    replace_file(file, buffer.getvalue())
+    write_text(file, buffer.getvalue())
 
 
 def _refresh(expected: Any, actual: Any) -> None:
@@ -240,8 +238,10 @@ def _refresh(expected: Any, actual: Any) -> None:
             expected[key] = actual[key]
 
 
-def write_junit(report: CheckReport, path: str) -> None:
-    """A JUnit XML report: one testsuite per file, one testcase per question."""
+def write_junit(report: CheckReport, path: str, inputs: Iterable[str] = ()) -> None:
+    """A JUnit XML report: one testsuite per file, one testcase per question. It is written
+    through ``oracle.files``, so it never replaces a folder, a device or any of ``inputs``
+    (the scenario files checked)."""
     by_file: dict[str, list[QuestionResult]] = {}
     for result in report.results:
         by_file.setdefault(result.scenario.file, []).append(result)
@@ -276,24 +276,4 @@ def write_junit(report: CheckReport, path: str) -> None:
             parts.append("</testcase>")
         parts.append("</testsuite>")
     parts.append("</testsuites>")
-    replace_file(path, "\n".join(parts) + "\n")
-
-
-def replace_file(path: str, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so a
-    reader never sees half a file; a folder or file we cannot write is one clear error."""
-    folder = os.path.dirname(os.path.abspath(path))
-    temp = None
-    try:
-        handle, temp = tempfile.mkstemp(dir=folder, prefix=".oracle-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        if os.path.exists(path):
-            os.chmod(temp, os.stat(path).st_mode & 0o777)
-        os.replace(temp, path)
-        temp = None
-    except OSError as exc:
-        raise OracleError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        if temp is not None and os.path.exists(temp):
-            os.unlink(temp)
+    write_text(path, "\n".join(parts) + "\n", inputs=inputs)

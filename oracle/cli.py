@@ -62,8 +62,12 @@ class OracleGroup(click.Group):
 
 def fail(message: str) -> None:
     # Several problems (a scenario file) come one per line; each keeps the "Error:" prefix.
-    for line in message.splitlines() or [""]:
-        click.echo(f"Error: {line}", err=True)
+    # Split on line breaks only: a carriage return or any other control character in a
+    # message (scenario text) is shown escaped, so it cannot overwrite the line.
+    from oracle.text import escape
+
+    for line in message.split("\n"):
+        click.echo(f"Error: {escape(line)}", err=True)
     sys.exit(2)
 
 
@@ -318,7 +322,7 @@ def solve(paths, output, time_limit, as_json) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--junit", type=click.Path(dir_okay=False), help="Also write a JUnit XML report to this file.")
+@click.option("--junit", metavar="FILE", help="Also write a JUnit XML report to this file.")
 @click.option("--update", is_flag=True, help="Write the actual answers into the expect blocks.")
 @time_limit_option
 @json_option
@@ -334,15 +338,16 @@ def check(paths, junit, update, time_limit, as_json) -> None:
       oracle check scenarios/diablo --junit report.xml
     """
     from oracle.check import run_check, write_junit
+    from oracle.files import OutputError, check_target
     from oracle.scenario import find_scenario_files
 
-    if junit:
-        import os
-
-        folder = os.path.dirname(os.path.abspath(junit))
-        if not os.path.isdir(folder):
-            raise click.BadParameter(f"folder {folder!r} does not exist", param_hint="--junit")
     files = find_scenario_files(paths)
+    if junit is not None:
+        # Before the run, so that a report that cannot be written costs nothing.
+        try:
+            check_target(junit, inputs=files)
+        except OutputError as exc:
+            raise click.BadParameter(str(exc), param_hint="--junit") from None
     report = run_check(files, update=update, time_limit=time_limit)
     if as_json:
         emit_json(report.to_json())
@@ -350,8 +355,8 @@ def check(paths, junit, update, time_limit, as_json) -> None:
         from oracle.render import check_report
 
         check_report(console(), report)
-    if junit:
-        write_junit(report, junit)
+    if junit is not None:
+        write_junit(report, junit, inputs=files)
     sys.exit(report.exit_code)
 
 

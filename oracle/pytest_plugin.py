@@ -3,7 +3,8 @@
 Registered through the ``pytest11`` entry point, so installing oracle is enough. Files named
 ``*.scenario.yaml`` are collected anywhere; every ``.yaml``/``.yml`` file is collected under
 the folders listed in the ini option ``oracle_scenario_dirs``. A question's ``marks`` become
-pytest's skip and xfail.
+pytest's skip and xfail. Scenario text in item names and reports is escaped
+(``oracle.text.escape``), as in ``oracle check``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 
 from oracle.errors import OracleError, ScenarioError
 from oracle.scenario import SCENARIO_SUFFIX
+from oracle.text import escape
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -58,19 +60,19 @@ class ScenarioFile(pytest.File):
             raise ScenarioCollectError(exc) from None
         for scenario in scenarios:
             for question in scenario.questions:
-                name = f"{scenario.name}::{question.id}"
+                name = escape(f"{scenario.name}::{question.id}")
                 item = QuestionItem.from_parent(self, name=name, scenario=scenario, question=question)
                 for kind, reason in question.marks:
                     if kind == "skip":
-                        item.add_marker(pytest.mark.skip(reason=reason or "marked skip in the scenario"))
+                        item.add_marker(pytest.mark.skip(reason=escape(reason) or "marked skip in the scenario"))
                     else:
-                        item.add_marker(pytest.mark.xfail(reason=reason or "marked xfail in the scenario", strict=True))
+                        item.add_marker(pytest.mark.xfail(reason=escape(reason) or "marked xfail in the scenario", strict=True))
                 yield item
 
 
 class ScenarioCollectError(Exception):
     def __init__(self, error: ScenarioError):
-        super().__init__(str(error))
+        super().__init__(escape(error, newlines=True))
 
 
 class ExpectationFailed(Exception):
@@ -105,11 +107,11 @@ class QuestionItem(pytest.Item):
             lines.append(f"  actual:   {json.dumps(self.answer.answer, ensure_ascii=False)}")
             lines += [f"  differs:  {d}" for d in excinfo.value.args[0]]
             lines.append(f"  why:      {self.answer.explanation} [{self.answer.rule}]")
-            return "\n".join(lines)
+            return escape("\n".join(lines), newlines=True)
         if isinstance(excinfo.value, OracleError):
             lines.append(f"  error:    {excinfo.value}")
-            return "\n".join(lines)
+            return escape("\n".join(lines), newlines=True)
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
-        return self.path, (self.question.line or 1) - 1, f"scenario {self.scenario.name}: {self.question.id}"
+        return self.path, (self.question.line or 1) - 1, escape(f"scenario {self.scenario.name}: {self.question.id}")

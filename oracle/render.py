@@ -3,6 +3,11 @@
 Every function takes the ``Console`` to draw on, so tests can pass one with a fixed width and
 no colour. JSON output does not come through here: the command line dumps the library's
 ``to_json()`` data directly.
+
+Text that may come from a scenario file (names, descriptions, ids, player names, reasons,
+explanations and error messages) is shown through ``plain``: as a ``Text``, so rich never
+reads it as markup, with control characters and bidirectional marks escaped
+(``oracle.text.escape``), so it cannot rewrite the terminal.
 """
 
 from __future__ import annotations
@@ -15,12 +20,18 @@ from rich.table import Table
 from rich.text import Text
 
 from oracle.cards import Card
+from oracle.text import escape
 
 SUIT_STYLES = {"h": "red", "d": "red", "s": "default", "c": "default"}
 
 
 def make_console(stderr: bool = False, width: int | None = None, color: bool | None = None) -> Console:
     return Console(stderr=stderr, width=width, no_color=(color is False), highlight=False, soft_wrap=False)
+
+
+def plain(text: Any, style: str = "", *, newlines: bool = False) -> Text:
+    """Scenario text as it is, for the terminal: escaped, and never read as rich markup."""
+    return Text(escape(text, newlines=newlines), style=style)
 
 
 def card_text(card: Card, stands_for: Card | None = None) -> Text:
@@ -126,7 +137,7 @@ def compare_result(console: Console, first, second, winner: str) -> None:
 
 
 def error_line(console: Console, message: str) -> None:
-    console.print(Text(f"Error: {message}"), highlight=False)
+    console.print(plain(f"Error: {message}"), highlight=False)
 
 
 @contextmanager
@@ -172,7 +183,7 @@ def _looks_like_cards(value: str) -> list[Card] | None:
 def _scalar_text(value: Any) -> Text:
     if isinstance(value, str):
         cards = _looks_like_cards(value)
-        return cards_text(cards) if cards else Text(value)
+        return cards_text(cards) if cards else plain(value)
     if isinstance(value, float):
         return Text(f"{value:.6g}")
     if isinstance(value, bool) or value is None:
@@ -197,7 +208,7 @@ def answer_details(answer: dict[str, Any], limit: int = 12) -> Text:
         elif isinstance(value, (dict, list)):
             if len(_compact(value)) > 60:
                 continue
-            item = Text(_compact(value))
+            item = plain(_compact(value))
         else:
             item = _scalar_text(value)
         if shown == limit:
@@ -205,7 +216,7 @@ def answer_details(answer: dict[str, Any], limit: int = 12) -> Text:
             break
         if shown:
             out.append("\n")
-        out.append(f"{key}: ", style="dim")
+        out.append(f"{escape(key)}: ", style="dim")
         out.append_text(item)
         shown += 1
     return out
@@ -217,21 +228,21 @@ def solve_results(console: Console, results: Sequence[Any]) -> None:
     for solved in results:
         scenario = solved.scenario
         table = Table(
-            title=f"{scenario.name}  ({scenario.game.title})",
-            caption=scenario.description or None,
+            title=plain(f"{scenario.name}  ({scenario.game.title})"),
+            caption=plain(scenario.description, newlines=True) if scenario.description else None,
             show_lines=True,
         )
         table.add_column("question", style="bold", no_wrap=True)
         table.add_column("answer", ratio=3)
         table.add_column("details", ratio=2)
         for item in solved.answers:
-            ask = Text(item.question.id)
-            ask.append(f"\n{item.question.kind}", style="dim")
+            ask = plain(item.question.id)
+            ask.append(f"\n{escape(item.question.kind)}", style="dim")
             if item.answer is None:
-                table.add_row(ask, Text(f"Error: {item.error}", style="red"), "")
+                table.add_row(ask, plain(f"Error: {item.error}", "red", newlines=True), "")
                 continue
-            why = Text(item.answer.explanation, style="bold")
-            why.append(f"\nrule: {item.answer.rule}", style="dim")
+            why = plain(item.answer.explanation, "bold", newlines=True)
+            why.append(f"\nrule: {escape(item.answer.rule)}", style="dim")
             table.add_row(ask, why, answer_details(item.answer.answer))
         console.print(table)
         for item in solved.answers:
@@ -272,7 +283,7 @@ def _swap_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
     if not choices:
         return
     versus = "win" in choices[0]
-    table = Table(title=f"{qid}: every discard, best first ({answer.get('method', '')})", show_edge=False)
+    table = Table(title=plain(f"{qid}: every discard, best first ({answer.get('method', '')})"), show_edge=False)
     table.caption = "win █  tie ▒  lose ░" if versus else None
     table.add_column("keep", no_wrap=True)
     table.add_column("discard", no_wrap=True)
@@ -283,7 +294,7 @@ def _swap_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
     table.add_column("likeliest hands", ratio=1)
     for choice in choices:
         categories = sorted((choice.get("categories") or {}).items(), key=lambda kv: -kv[1])
-        likely = " · ".join(f"{SHORT_CATEGORY.get(name, name)} {100 * p:.0f}%" for name, p in categories[:2] if p)
+        likely = plain(" · ".join(f"{SHORT_CATEGORY.get(name, name)} {100 * p:.0f}%" for name, p in categories[:2] if p))
         keep = _scalar_text(choice.get("keep") or "")
         discard = _scalar_text(choice.get("discard") or "none")
         if choice.get("best"):
@@ -303,7 +314,7 @@ def _odds_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
     players = answer.get("players") or {}
     if not players:
         return
-    table = Table(title=f"{qid}: chances against the Boss ({answer.get('method', '')})", show_edge=False)
+    table = Table(title=plain(f"{qid}: chances against the Boss ({answer.get('method', '')})"), show_edge=False)
     table.caption = "win █  push ▒  lose ░"
     table.add_column("player")
     table.add_column("win / push / lose", no_wrap=True)
@@ -311,10 +322,10 @@ def _odds_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
         table.add_column(heading, justify="right")
     for name, odds in players.items():
         if odds.get("folded"):
-            table.add_row(name, Text("folded", style="dim"), "", "", "", "")
+            table.add_row(plain(name), Text("folded", style="dim"), "", "", "", "")
             continue
         table.add_row(
-            name,
+            plain(name),
             outcome_bar(odds.get("win", 0), odds.get("push", 0), odds.get("lose", 0)),
             _percent(odds.get("win")),
             _percent(odds.get("push")),
@@ -329,14 +340,14 @@ def _policy_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
     if not rows:
         return
     top = max((row["stop_from"] or 0) for row in rows) or 1
-    table = Table(title=f"{qid}: stop once the haul reaches…", show_edge=False)
+    table = Table(title=plain(f"{qid}: stop once the haul reaches…"), show_edge=False)
     table.add_column("pieces pulled", justify="right")
     table.add_column("stop from", justify="right")
     table.add_column("", no_wrap=True)
     for row in rows:
         stop = row.get("stop_from")
         bar = Text("█" * round(20 * (stop or 0) / top), style="cyan") if stop else Text("always draw", style="dim")
-        table.add_row(str(row.get("pieces")), "–" if stop is None else str(stop), bar)
+        table.add_row(plain(row.get("pieces")), plain("–" if stop is None else stop), bar)
     console.print(table)
 
 
@@ -359,18 +370,18 @@ def check_report(console: Console, report) -> None:
     closing line ``N passed, M failed``."""
     for error in report.unreadable:
         for problem in error.problems:
-            console.print(Text(f"Error: {problem}", style="red"), soft_wrap=True)
+            console.print(plain(f"Error: {problem}", "red"), soft_wrap=True)
     for result in report.results:
         line = Text(f"{result.outcome.upper():8} ", style=OUTCOME_STYLES.get(result.outcome, ""))
-        line.append(result.label)
+        line.append(escape(result.label))
         if result.reason and result.outcome in ("skipped", "xfailed", "error"):
-            line.append(f"  ({result.reason})", style="dim")
+            line.append(f"  ({escape(result.reason)})", style="dim")
         console.print(line, soft_wrap=True)
         if result.outcome in ("failed", "xpassed"):
             for diff in result.diffs or ["passed, but marked xfail"]:
-                console.print(Text(f"    {diff}", style="red"))
+                console.print(plain(f"    {diff}", "red"))
             if result.explanation:
-                console.print(Text(f"    answer: {result.explanation}", style="dim"))
+                console.print(plain(f"    answer: {result.explanation}", "dim"))
     for file in report.updated_files:
-        console.print(Text(f"updated {file}", style="cyan"))
+        console.print(plain(f"updated {file}", "cyan"))
     console.print(Text(report.summary(), style="bold red" if report.failed or report.unreadable else "bold green"))

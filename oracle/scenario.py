@@ -1,14 +1,16 @@
 """Scenario files: a game position and questions about it, in YAML.
 
 Loading never falls over: the text is read with PyYAML's safe loader (no object
-construction), files over 1 MiB are refused, anchors and aliases are refused, and every
-problem found is reported at once with its file, line and field path, as one
-``ScenarioError``. The format is documented in ``docs/scenarios.md``; ``oracle schema``
+construction), files over 1 MiB are refused (at most that much is read, so a device or a pipe
+cannot fill the memory), anchors and aliases are refused, every number must be finite and
+written with at most 4,300 digits, and every problem found is reported at once with its file,
+line and field path, as one ``ScenarioError``. The format is documented in ``docs/scenarios.md``; ``oracle schema``
 prints it as a JSON Schema.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -19,9 +21,14 @@ import yaml
 
 from oracle.errors import FieldError, OracleError, Problem, ScenarioError, did_you_mean
 from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, find_game, game_slugs, question_kinds, rule_problems
+from oracle.text import quote
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 32
+# Python converts no longer integer to or from text (sys.int_info.default_max_str_digits):
+# a longer one could not even be quoted in a message.
+MAX_INT_DIGITS = 4300
+MAX_KEY_CHARS = 200
 SCENARIO_SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
 QUESTION_KEYS = ("id", "ask", "expect", "rule", "marks")
@@ -91,8 +98,13 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], problems: list[
         seen: set[Any] = set()
         for key_node, value_node in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
+            if len(key) > MAX_KEY_CHARS:
+                # Every message names its field by its path: a longer key would fill the line.
+                message = f"a key has at most {MAX_KEY_CHARS} characters, not {quote(key)}"
+                problems.append((path, message, key_node.start_mark.line + 1))
+                continue
             if key in seen:
-                problems.append((path + (key,), f"key {key!r} appears twice", key_node.start_mark.line + 1))
+                problems.append((path + (key,), f"key {quote(key)} appears twice", key_node.start_mark.line + 1))
             seen.add(key)
             lines[path + (key,)] = key_node.start_mark.line + 1
             _walk(value_node, path + (key,), lines, problems)
@@ -102,6 +114,100 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], problems: list[
             _walk(item, path + (index,), lines, problems)
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A scalar the loader could not turn into a value (a date that does not exist, an
+    integer of 5,000 digits, ``.nan``): it stands in the data where the value would, so that
+    the problem is reported at its field with every other one."""
+
+    text: str
+    message: str
+    line: int
+
+
+class _ScenarioLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, except that a scalar it cannot convert becomes ``Unreadable``
+    instead of an exception without a place (PyYAML raises ValueError, KeyError or
+    AttributeError for ``2001-02-30``, ``!!bool maybe`` or ``!!int abc``)."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                return super().construct_object(node, deep)
+            except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+                kind = node.tag.rsplit(":", 1)[-1]
+                return self.unreadable(node, f"{quote(node.value)} is not a valid YAML {kind}")
+        return super().construct_object(node, deep)
+
+    def unreadable(self, node: yaml.ScalarNode, message: str) -> Unreadable:
+        return Unreadable(node.value, message, node.start_mark.line + 1)
+
+    def construct_whole_number(self, node: yaml.ScalarNode) -> Any:
+        # Count the digits before converting: Python refuses to convert more than 4,300,
+        # and base 60 (1:30:00) takes time quadratic in the length.
+        written = node.value.lstrip("+-").replace("_", "").replace(":", "")
+        if written[:2].lower() in ("0b", "0o", "0x"):
+            written = written[2:]
+        if len(written) > MAX_INT_DIGITS:
+            return self.unreadable(node, f"an integer of {len(written):,} digits; at most {MAX_INT_DIGITS:,} are allowed")
+        value = self.construct_yaml_int(node)
+        if abs(value) >= _TOO_LARGE:  # 0x and 0o write more than a digit per digit
+            return self.unreadable(node, f"an integer of more than {MAX_INT_DIGITS:,} digits; at most {MAX_INT_DIGITS:,} are allowed")
+        return value
+
+    def construct_finite_number(self, node: yaml.ScalarNode) -> Any:
+        value = self.construct_yaml_float(node)
+        if not math.isfinite(value):
+            return self.unreadable(node, f"must be a finite number, not {node.value}")
+        return value
+
+
+_TOO_LARGE = 10**MAX_INT_DIGITS
+_ScenarioLoader.add_constructor("tag:yaml.org,2002:int", _ScenarioLoader.construct_whole_number)
+_ScenarioLoader.add_constructor("tag:yaml.org,2002:float", _ScenarioLoader.construct_finite_number)
+
+
+def _load_all(text: str) -> list[tuple[yaml.Node, Any]]:
+    """Every document of ``text`` as its node (for lines) and its data, in one pass."""
+    loader = _ScenarioLoader(text)
+    try:
+        loaded = []
+        while loader.check_node():
+            node = loader.get_node()
+            loaded.append((node, loader.construct_document(node)))
+        return loaded
+    finally:
+        loader.dispose()
+
+
+def _unreadable_problems(data: Any, lines: "LineMap", path: Path_ = ()) -> list[Problem]:
+    """A problem for each ``Unreadable`` in ``data``, at its field and line."""
+    if isinstance(data, Unreadable):
+        return [Problem(path, data.message, lines.file, data.line)]
+    found: list[Problem] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, Unreadable):
+                if len(key.text) <= MAX_KEY_CHARS:  # a longer key is refused as such (see _walk)
+                    found.append(Problem(path, f"key {quote(key.text)}: {key.message}", lines.file, key.line))
+                continue
+            found += _unreadable_problems(value, lines, path + (key,))
+    elif isinstance(data, (list, tuple, set)):
+        for index, item in enumerate(data):
+            found += _unreadable_problems(item, lines, path + (index,))
+    return found
+
+
+def _read_bounded(path: str | os.PathLike, file: str) -> bytes:
+    """The file's bytes, reading no more than the limit and one byte: a pipe or a device
+    has no size to check first, and ``/dev/zero`` never ends."""
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem((), "holds more than 1 MiB; scenario files are limited to 1 MiB", file)])
+    return raw
+
+
 def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     """The YAML documents of a file with a line map each; raises ``ScenarioError``."""
     file = str(path)
@@ -109,7 +215,7 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
             raise ScenarioError([Problem((), f"file is {size:,} bytes; scenario files are limited to 1 MiB", file)])
-        raw = Path(path).read_bytes()
+        raw = _read_bounded(path, file)
     except FileNotFoundError:
         raise ScenarioError([Problem((), "no such file", file)]) from None
     except IsADirectoryError:
@@ -138,8 +244,7 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
                 problems.append(Problem((), "YAML anchors (&name) are not allowed in scenario files", file, line))
         if problems:
             raise ScenarioError(problems)
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-        datas = list(yaml.safe_load_all(text))
+        loaded = _load_all(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
@@ -148,17 +253,18 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     except RecursionError:
         raise ScenarioError([Problem((), "nested too deeply", file)]) from None
     documents = []
-    duplicate_problems: list[Problem] = []
-    for node, data in zip(nodes, datas):
+    value_problems: list[Problem] = []
+    for node, data in loaded:
         if node is None:
             continue
         lines = LineMap(file)
         dupes: list[tuple[Path_, str, int]] = []
         _walk(node, (), lines.lines, dupes)
-        duplicate_problems += [Problem(p, m, file, line) for p, m, line in dupes]
+        value_problems += [Problem(p, m, file, line) for p, m, line in dupes]
+        value_problems += _unreadable_problems(data, lines)
         documents.append((data, lines))
-    if duplicate_problems:
-        raise ScenarioError(duplicate_problems)
+    if value_problems:
+        raise ScenarioError(sorted(value_problems, key=lambda p: p.line or 0))
     if not documents:
         raise ScenarioError([Problem((), "holds no scenario (the file is empty)", file)])
     return documents
@@ -199,7 +305,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         return None, [lines.problem((), "a scenario must be a mapping with keys game, position and questions")]
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(lines.problem((key,), f"unknown key {key!r}{did_you_mean(key, TOP_KEYS)}"))
+            problems.append(lines.problem((key,), f"unknown key {quote(key)}{did_you_mean(key, TOP_KEYS)}"))
     game_name = data.get("game")
     known = game_slugs()
     if game_name is None:
@@ -207,13 +313,13 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         return None, problems
     if not isinstance(game_name, str) or game_name.strip().lower() not in known:
         hint = did_you_mean(game_name, known, "known games")
-        problems.append(lines.problem(("game",), f"unknown game {game_name!r}{hint}"))
+        problems.append(lines.problem(("game",), f"unknown game {quote(game_name)}{hint}"))
         return None, problems
     game = find_game(game_name.strip().lower())
     name = data.get("name", f"{Path(lines.file).name}#{document + 1}")
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
-            problems.append(lines.problem((key,), f"must be text, not {data[key]!r}"))
+            problems.append(lines.problem((key,), f"must be text, not {quote(data[key])}"))
     rules = game.default_rules()
     given_rules = data.get("rules") or {}
     if not isinstance(given_rules, dict):
@@ -221,7 +327,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         given_rules = {}
     rule_faults = rule_problems(game.options, given_rules)
     for fault in rule_faults:
-        message = fault.message if game.options else f"unknown rule option {fault.path[1]!r}; {game.slug} has no rule options"
+        message = fault.message if game.options else f"unknown rule option {quote(fault.path[1])}; {game.slug} has no rule options"
         problems.append(lines.problem(fault.path, message))
     faulty = {fault.path[1] for fault in rule_faults}
     rules.update({key: value for key, value in given_rules.items() if key not in faulty})
@@ -232,7 +338,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
     if game.position_keys:
         for key in position:
             if key not in game.position_keys:
-                problems.append(lines.problem(("position", key), f"unknown key {key!r}{did_you_mean(key, game.position_keys)}"))
+                problems.append(lines.problem(("position", key), f"unknown key {quote(key)}{did_you_mean(key, game.position_keys)}"))
     rules_readable = not any(p.path[:1] == ("rules",) for p in problems)
     questions, question_problems = _build_questions(data.get("questions"), game, lines)
     problems += question_problems
@@ -285,19 +391,19 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
             continue
         for key in item:
             if key not in QUESTION_KEYS:
-                problems.append(lines.problem(where + (key,), f"unknown key {key!r}{did_you_mean(key, QUESTION_KEYS)}"))
+                problems.append(lines.problem(where + (key,), f"unknown key {quote(key)}{did_you_mean(key, QUESTION_KEYS)}"))
         qid = item.get("id")
         if qid is None:
             problems.append(lines.problem(where + ("id",), "missing: every question needs an id"))
             qid = f"q{index + 1}"
         elif not isinstance(qid, (str, int)) or isinstance(qid, bool):
-            problems.append(lines.problem(where + ("id",), f"must be text, not {qid!r}"))
+            problems.append(lines.problem(where + ("id",), f"must be text, not {quote(qid)}"))
             qid = f"q{index + 1}"
         qid = str(qid)
         if not qid.strip():
             problems.append(lines.problem(where + ("id",), "must not be empty"))
         if qid in seen_ids:
-            problems.append(lines.problem(where + ("id",), f"id {qid!r} is used twice in this scenario"))
+            problems.append(lines.problem(where + ("id",), f"id {quote(qid)} is used twice in this scenario"))
         seen_ids.add(qid)
         ask = item.get("ask")
         if isinstance(ask, str):
@@ -317,7 +423,7 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
         problems += _check_expect(item.get("expect"), lines, where + ("expect",), "expect" in item)
         rule = item.get("rule")
         if rule is not None and not isinstance(rule, str):
-            problems.append(lines.problem(where + ("rule",), f"must be text, not {rule!r}"))
+            problems.append(lines.problem(where + ("rule",), f"must be text, not {quote(rule)}"))
             rule = None
         questions.append(
             Question(
@@ -340,15 +446,15 @@ def _unknown_kind(kind: Any, game: GameInfo, kinds: Mapping[str, QuestionKind]) 
 
     owners = sorted({q.game for q in all_question_kinds() if q.kind == kind and q.game})
     if owners:
-        return f"question kind {kind!r} belongs to {', '.join(owners)}, not {game.slug}"
-    return f"unknown question kind {kind!r}{did_you_mean(kind, sorted(kinds), 'kinds for ' + game.slug)}"
+        return f"question kind {quote(kind)} belongs to {', '.join(owners)}, not {game.slug}"
+    return f"unknown question kind {quote(kind)}{did_you_mean(kind, sorted(kinds), 'kinds for ' + game.slug)}"
 
 
 def _check_params(spec: QuestionKind, params: dict[str, Any], lines: LineMap, where: Path_) -> list[Problem]:
     problems = []
     for key in params:
         if key not in spec.params:
-            problems.append(lines.problem(where + (key,), f"unknown parameter {key!r} for {spec.kind}{did_you_mean(key, list(spec.params))}"))
+            problems.append(lines.problem(where + (key,), f"unknown parameter {quote(key)} for {spec.kind}{did_you_mean(key, list(spec.params))}"))
     for name, param in spec.params.items():
         if param.required and name not in params:
             problems.append(lines.problem(where, f"{spec.kind} needs the parameter {name!r} ({param.doc})"))
@@ -361,7 +467,7 @@ def _check_expect(expect: Any, lines: LineMap, where: Path_, given: bool) -> lis
     if not given:
         return []
     if not isinstance(expect, dict):
-        return [lines.problem(where, f"must be a mapping of answer keys to expected values, not {expect!r}")]
+        return [lines.problem(where, f"must be a mapping of answer keys to expected values, not {quote(expect)}")]
     problems: list[Problem] = []
 
     def walk(value: Any, path: Path_) -> None:
@@ -369,7 +475,7 @@ def _check_expect(expect: Any, lines: LineMap, where: Path_, given: bool) -> lis
             for key in ("approx", "tol"):
                 number = value.get(key, 0)
                 if not isinstance(number, (int, float)) or isinstance(number, bool):
-                    problems.append(lines.problem(path + (key,), f"must be a number, not {number!r}"))
+                    problems.append(lines.problem(path + (key,), f"must be a number, not {quote(number)}"))
                 elif key == "tol" and number < 0:
                     problems.append(lines.problem(path + (key,), f"a tolerance cannot be negative ({number})"))
         elif isinstance(value, dict):
@@ -400,7 +506,7 @@ def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str
                 continue
             marks.append((kind, reason))
         else:
-            problems.append(lines.problem(here, f"a mark is skip or xfail with a reason, e.g. {{skip: why}}, not {item!r}"))
+            problems.append(lines.problem(here, f"a mark is skip or xfail with a reason, e.g. {{skip: why}}, not {quote(item)}"))
     return tuple(marks), problems
 
 

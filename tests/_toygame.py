@@ -12,6 +12,24 @@ from oracle.registry import Answer, GameInfo, Param, RuleOption
 
 SLUG = "toy-poker"
 
+# A scenario of the toy game whose expectations hold, with comments that --update must keep.
+SCENARIO = """\
+# A designer's comment that --update must keep.
+game: toy-poker
+name: chips
+position:
+  players:
+    - {name: Anna, chips: 10, hand: "As Kd"}
+questions:
+  - id: anna-chips
+    ask: {kind: chips, player: Anna}
+    expect: {chips: 10, ratio: {approx: 3.333, tol: 0.001}}   # kept too
+    rule: "Toy: chips"
+  - id: pair
+    ask: {kind: rank, cards: "9h 9c"}
+    expect: {category: pair}
+"""
+
 
 def load_position(position, rules):
     problems = []

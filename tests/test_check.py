@@ -8,24 +8,7 @@ from click.testing import CliRunner
 from oracle.check import differences
 from oracle.cli import main
 
-from _toygame import toy_game
-
-GOOD = """\
-# A designer's comment that --update must keep.
-game: toy-poker
-name: chips
-position:
-  players:
-    - {name: Anna, chips: 10, hand: "As Kd"}
-questions:
-  - id: anna-chips
-    ask: {kind: chips, player: Anna}
-    expect: {chips: 10, ratio: {approx: 3.333, tol: 0.001}}   # kept too
-    rule: "Toy: chips"
-  - id: pair
-    ask: {kind: rank, cards: "9h 9c"}
-    expect: {category: pair}
-"""
+from _toygame import SCENARIO as GOOD, toy_game
 
 
 @pytest.fixture(autouse=True)
