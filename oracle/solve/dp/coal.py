@@ -1,4 +1,4 @@
-"""The exact coal-stop solver for Auf Teufel komm raus.
+"""The exact coal-stop solver for Auf Teufel komm raus, over plain ovens.
 
 A turn is an optimal-stopping problem. Inside one turn the devil count never changes (a devil
 ends the turn), so the state is the count of each numbered value still in the oven; the haul
@@ -14,8 +14,8 @@ assumes values are positive or that there are devils, which is what lets the red
 card game (26 x +1, 26 x -1, no devils, stopping allowed before the first card) run through
 the same code.
 
-The game rules (what a haul is worth in chips) stay in ``oracle.games.auf_teufel``; this module
-takes them as functions.
+The game's rules (its coal set, what a haul is worth in chips) stay in the game's package;
+this module takes an oven as piece values and counts and an objective as functions.
 """
 
 from __future__ import annotations
@@ -24,9 +24,6 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping
-
-STANDARD_NUMBERED = ((100, 2), (75, 3), (50, 7), (25, 9), (20, 9), (10, 9))
-STANDARD_DEVILS = 9
 
 Counts = tuple[int, ...]
 StopValue = Callable[[int, int], float]  # (haul, pieces) -> value of stopping there
@@ -48,10 +45,6 @@ class Oven:
         pairs = dict(numbered.items() if isinstance(numbered, Mapping) else numbered)
         values = tuple(sorted(pairs, reverse=True))
         return cls(values, tuple(pairs[v] for v in values), devils)
-
-    @classmethod
-    def standard(cls) -> "Oven":
-        return cls.of(STANDARD_NUMBERED, STANDARD_DEVILS)
 
     @property
     def numbered(self) -> int:

@@ -1,0 +1,437 @@
+"""Auf Teufel komm raus solver question kinds: ``draw-or-stop``, ``stop-policy`` and
+``bet-advice``, and the glue that turns a round into the coal solver's plain input (an oven,
+an objective as functions, turn policies). The solver, ``oracle.solve.dp.coal``, and the
+picture writer, ``oracle.plots``, are imported inside the handlers that use them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from oracle.errors import FieldError, IllegalActionError
+from oracle.registry import Answer, Param, QuestionContext, register_question
+from oracle.solve.dp.coal import Oven
+
+from ..position import read_int
+from ..resolution import pact_cost, round_gain
+from ..rules import CHIP_UNIT, RULE_BET, RULE_PULL, SLUG
+from ..state import RoundState
+
+OBJECTIVES = ("haul", "target", "chips")
+
+_OBJECTIVE_PARAMS = {
+    "player": Param("whose turn to solve; default the player now pulling"),
+    "objective": Param(
+        "'haul' (largest expected haul), 'target' (highest chance to reach target) or "
+        "'chips' (largest expected chip gain this round); default 'haul'"
+    ),
+    "target": Param(
+        "for objective 'target': a number, 'bet' (the player's stake, the default) or "
+        "'best-haul' (the best haul others pulled this round)"
+    ),
+}
+
+
+def _player_param(ctx: QuestionContext, *, default_current: bool = True) -> int:
+    state: RoundState = ctx.state
+    name = ctx.params.get("player")
+    if name is None:
+        current = state.current()
+        if current is None or not default_current:
+            raise FieldError(("player",), "say which player: nobody is pulling now")
+        return state.players.index(current)
+    if not isinstance(name, str):
+        raise FieldError(("player",), f"expected a player's name, got {name!r}")
+    try:
+        return state.index_of(name)
+    except IllegalActionError as exc:
+        raise FieldError(("player",), str(exc)) from None
+
+
+def _target(ctx: QuestionContext, index: int) -> int:
+    state: RoundState = ctx.state
+    player = state.players[index]
+    target = ctx.params.get("target", "bet")
+    if target == "bet":
+        if not player.stake:
+            raise FieldError(("target",), f"{player.name} has no bet to reach")
+        return player.stake
+    if target == "best-haul":
+        return max((p.haul for p in state.players if p is not player and p.done), default=0)
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise FieldError(("target",), f"expected a number, 'bet' or 'best-haul', got {target!r}")
+    if target < 0:
+        raise FieldError(("target",), f"a haul is never negative: expected a target of 0 or more, got {target}")
+    # A target beyond what the haul and the oven could make is kept: its chance is 0,
+    # which the solver finds (every state's value is 0), and 'best' is then 'stop'.
+    return target
+
+
+def _objective(ctx: QuestionContext, index: int):
+    """(name, resolved target or None, stop value, devil value) for the asked objective."""
+    from oracle.solve.dp.coal import haul_objective, target_objective
+
+    state: RoundState = ctx.state
+    objective = ctx.params.get("objective", "haul")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise FieldError(("objective",), f"expected one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    if objective != "target" and ctx.params.get("target") is not None:
+        raise FieldError(("target",), f"a target belongs to objective 'target', not {objective!r}")
+    if objective == "haul":
+        return objective, None, haul_objective, 0.0
+    if objective == "target":
+        target = _target(ctx, index)
+        return objective, target, target_objective(target), 0.0
+    return (objective, None, *chips_objective(state, index))
+
+
+def chips_objective(state: RoundState, index: int) -> tuple[Callable[[int, int], float], float]:
+    """Objective (c) for player ``index`` as the solver's input: (the chips they gain in Phase 3
+    if they stop with a haul and pieces, what a devil then costs them). Exact for the last
+    puller; players still to pull count as pulling nothing."""
+    cache: dict[tuple[int, int], float] = {}
+
+    def chips(haul: int, pieces: int) -> float:
+        key = (haul, pieces)
+        if key not in cache:
+            cache[key] = float(round_gain(state, index, haul, pieces))
+        return cache[key]
+
+    cost = pact_cost(state, state.players[index])
+    devil = float(round_gain(state, index, 0, 0, paid=cost) - cost)
+    return chips, devil
+
+
+def _turn_start(state: RoundState, index: int) -> Oven:
+    current = state.current()
+    player = state.players[index]
+    if player.done:
+        raise FieldError(("player",), f"{player.name} has already had their turn this round")
+    return state.turn_start_oven() if current is player else state.oven
+
+
+# ---- draw-or-stop --------------------------------------------------------------------------
+
+
+@register_question(
+    SLUG, "draw-or-stop", summary="The value of drawing and of stopping now, and the margin.", params=_OBJECTIVE_PARAMS
+)
+def draw_or_stop(ctx: QuestionContext) -> Answer:
+    from oracle.solve.dp.coal import one_step_rule_draws, solve_turn
+
+    state: RoundState = ctx.state
+    index = _player_param(ctx)
+    if state.current() is not state.players[index]:
+        raise FieldError(("player",), f"it is not {state.players[index].name}'s turn to pull")
+    objective, target, stop_value, devil_value = _objective(ctx, index)
+    player = state.players[index]
+    solution = solve_turn(_turn_start(state, index), stop_value, devil_value)
+    counts = state.oven.counts
+    draw = solution.draw_value(counts)
+    out: dict[str, Any] = {
+        "player": player.name,
+        "objective": objective,
+        "target": target,
+        "haul": player.haul,
+        "pieces": player.pieces,
+        "oven": state.oven.as_dict(),
+    }
+    if not player.pulled and draw is None:
+        # The oven is empty before the turn's first piece: the turn ends with nothing.
+        stop = float(solution.stop_here(counts))
+        out |= {"stop": stop, "draw": None, "margin": None, "best": "stop", "forced": True}
+        text = f"the oven is empty: {player.name} can only stop, worth {stop:.4f}"
+        return Answer(out, text, RULE_PULL)
+    if not player.pulled:
+        out |= {"stop": None, "draw": draw, "margin": None, "best": "draw", "forced": True}
+        text = f"{player.name} must turn over a first piece; the turn is worth {draw:.4f}"
+        return Answer(out, text, RULE_PULL)
+    stop = solution.stop_here(counts)
+    best = "stop" if solution.should_stop(counts) else "draw"
+    out |= {
+        "stop": float(stop),
+        "draw": None if draw is None else float(draw),
+        "margin": None if draw is None else float(draw - stop),
+        "best": best,
+        "forced": False,
+    }
+    if objective == "haul":
+        out["one_step_rule"] = {
+            "value_left": state.oven.value,
+            "devils_left": state.oven.devils,
+            "draws": one_step_rule_draws(state.oven, player.haul),
+        }
+    text = f"{player.name} should {best}: stop {stop:.4f}" + (
+        "" if draw is None else f", draw {draw:.4f} (margin {draw - stop:+.4f})"
+    )
+    return Answer(out, text, RULE_PULL)
+
+
+# ---- stop-policy ---------------------------------------------------------------------------
+
+PLOT_NOTE = "plots are written only by `oracle solve --output DIR`"
+
+
+def _plot_param(ctx: QuestionContext) -> str | None:
+    """The ``plot`` file name, checked whether or not anything will be written, so that a
+    scenario that could not be plotted is reported by ``oracle check`` too."""
+    from oracle.plots import check_plot_name
+
+    name = ctx.params.get("plot")
+    if name is None:
+        return None
+    try:
+        return check_plot_name(name)
+    except ValueError as exc:
+        raise FieldError(("plot",), str(exc)) from None
+
+
+def _threshold_rows_json(rows, oven: Oven) -> list[dict[str, Any]]:
+    return [
+        {
+            "pieces": r.pieces,
+            "stop_from": r.stop_from,
+            "draw_hauls": list(r.draw_hauls) if r.draw_hauls else None,
+            "exceptions": len(r.exceptions),
+            "exception_examples": [{"left": oven.with_counts(c).as_dict(), "haul": h} for c, h in r.exceptions[:3]],
+            "states": r.states,
+        }
+        for r in rows
+    ]
+
+
+def _one_step_rule_json(solution, oven: Oven) -> dict[str, Any]:
+    from oracle.solve.dp.coal import one_step_rule_draws, one_step_threshold
+
+    threshold = one_step_threshold(oven)
+    agrees = all(
+        stop != one_step_rule_draws(oven.with_counts(c), solution.haul(c))
+        for c, stop in solution.stops.items()
+        if solution.pieces(c) > 0
+    )
+    return {
+        "stop_from": None if threshold is None else float(threshold),
+        "stop_from_exact": None if threshold is None else str(threshold),
+        "agrees_with_dp": agrees,
+    }
+
+
+def _write_plot(ctx: QuestionContext, plot_name: str, rows, title: str, oven: Oven) -> str:
+    from oracle.plots import write_threshold_svg
+
+    if not Path(ctx.output_dir).is_dir():
+        raise FieldError(
+            ("plot",), f"the output folder {str(ctx.output_dir)!r} does not exist or is not a folder (none is created)"
+        )
+    try:
+        written = write_threshold_svg(ctx.output_dir, plot_name, rows, title=title, oven_text=str(oven))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise FieldError(("plot",), f"cannot write {plot_name!r} in {str(ctx.output_dir)!r}: {reason}") from None
+    return str(written)
+
+
+@register_question(
+    SLUG,
+    "stop-policy",
+    summary="The whole optimal policy for a turn as a threshold table, optionally plotted.",
+    params=_OBJECTIVE_PARAMS
+    | {
+        "plot": Param(
+            "a plain file name ending in .svg: the thresholds are drawn into it inside the folder "
+            "given by `oracle solve --output DIR` (without that folder nothing is written)"
+        )
+    },
+)
+def stop_policy(ctx: QuestionContext) -> Answer:
+    from oracle.solve.dp.coal import solve_turn, threshold_table
+
+    state: RoundState = ctx.state
+    plot_name = _plot_param(ctx)
+    index = _player_param(ctx)
+    objective, target, stop_value, devil_value = _objective(ctx, index)
+    oven = _turn_start(state, index)
+    solution = solve_turn(oven, stop_value, devil_value)
+    rows = threshold_table(solution)
+    out: dict[str, Any] = {
+        "player": state.players[index].name,
+        "objective": objective,
+        "target": target,
+        "oven": oven.as_dict(),
+        "value": float(solution.start_value),
+        "thresholds": _threshold_rows_json(rows, oven),
+    }
+    if objective == "haul":
+        out["one_step_rule"] = _one_step_rule_json(solution, oven)
+    note = ""
+    if plot_name is not None:
+        out["plot"] = None
+        if ctx.output_dir is None:
+            note = PLOT_NOTE
+            out["plot_note"] = note
+        else:
+            title = f"{out['player']}: stop-policy, objective {objective}" + (f" {target}" if target is not None else "")
+            out["plot"] = _write_plot(ctx, plot_name, rows, title, oven)
+    firm = [r for r in rows if r.stop_from is not None]
+    text = f"turn worth {solution.start_value:.4f}; " + (
+        f"after {firm[0].pieces} piece(s) stop from haul {firm[0].stop_from}" if firm else "never stop voluntarily"
+    )
+    if note:
+        text += f"; no picture written: {note}"
+    elif out.get("plot"):
+        text += f"; picture written to {out['plot']}"
+    return Answer(out, text, RULE_PULL)
+
+
+# ---- bet-advice ----------------------------------------------------------------------------
+
+
+def _read_policy(raw: Any, path: tuple):
+    from oracle.solve.dp.coal import TurnPolicy
+
+    if raw is None or raw == "max-haul":
+        return TurnPolicy("max-haul")
+    if isinstance(raw, str):
+        m = re.fullmatch(r"(target|threshold):\s*([0-9]+)", raw.strip())
+        if m:
+            return TurnPolicy(m[1], int(m[2]))
+    raise FieldError(path, f"expected 'max-haul', 'target:N' or 'threshold:N', got {raw!r}")
+
+
+# Caps on the work one question may ask for, so that a scenario file cannot hang a check.
+MAX_STATES_LIMIT = 50_000_000
+SAMPLES_LIMIT = 1_000_000
+
+
+def _bounded(ctx: QuestionContext, name: str, default: int, limit: int) -> int:
+    value = read_int(ctx.params.get(name, default), (name,), minimum=1)
+    if value > limit:
+        raise FieldError((name,), f"must be at most {limit:,}, got {value:,}")
+    return value
+
+
+def _policies(ctx: QuestionContext) -> tuple[list[int], list[Any]]:
+    """(the players still to pull in turn order, the policy each follows)."""
+    state: RoundState = ctx.state
+    default = _read_policy(ctx.params.get("policy"), ("policy",))
+    per_player = ctx.params.get("policies")
+    if per_player is None:
+        per_player = {}
+    if not isinstance(per_player, Mapping):
+        raise FieldError(("policies",), f"expected {{name: policy}}, got {per_player!r}")
+    lower: dict[str, Any] = {}
+    for name, raw_policy in per_player.items():
+        if not isinstance(name, str):
+            raise FieldError(("policies", name), f"expected a player's name, got {name!r}")
+        try:
+            who = state.players[state.index_of(name)].name.lower()
+        except IllegalActionError as exc:
+            raise FieldError(("policies", name), str(exc)) from None
+        if who in lower:
+            raise FieldError(("policies", name), f"{name} is given a policy twice")
+        lower[who] = raw_policy
+    order = [i for i in state.turn_order() if not state.players[i].done]
+    policies = []
+    for i in order:
+        name = state.players[i].name
+        policies.append(_read_policy(lower[name.lower()], ("policies", name)) if name.lower() in lower else default)
+    return order, policies
+
+
+def _other_bets(ctx: QuestionContext, index: int) -> list[int]:
+    """The other players' stakes: given by ``other_bets`` or those already placed."""
+    state: RoundState = ctx.state
+    me = state.players[index]
+    raw_bets = ctx.params.get("other_bets")
+    if raw_bets is None:
+        return [p.stake or 0 for p in state.players if p is not me]
+    if not isinstance(raw_bets, Mapping):
+        raise FieldError(("other_bets",), "expected {name: stake}")
+    others = []
+    seen: set[int] = set()
+    for k, v in raw_bets.items():
+        if not isinstance(k, str):
+            raise FieldError(("other_bets", k), f"expected a player's name, got {k!r}")
+        try:
+            who = state.index_of(k)
+        except IllegalActionError as exc:
+            raise FieldError(("other_bets", k), str(exc)) from None
+        if who == index:
+            raise FieldError(("other_bets", k), f"{me.name} is the player asking, not another")
+        if who in seen:
+            raise FieldError(("other_bets", k), f"{k} is given a stake twice")
+        seen.add(who)
+        stake = read_int(v, ("other_bets", k))
+        if stake % CHIP_UNIT:
+            raise FieldError(("other_bets", k), f"a stake is a multiple of {CHIP_UNIT}, not {stake}")
+        owner = state.players[who]
+        if stake > owner.chips:
+            raise FieldError(("other_bets", k), f"{owner.name} owns {owner.chips} chips and cannot stake {stake}")
+        others.append(stake)
+    return others
+
+
+def _gains(distribution: Mapping[int, float], chips: int, max_other: int) -> dict[int, float]:
+    """Stake -> expected gain: ``P(H >= b) * (2b if b >= the others' highest bet else b) -
+    P(H < b) * b``, for a pass (0) and every stake the player can make."""
+
+    def expected_gain(b: int) -> float:
+        win = float(sum(p for h, p in distribution.items() if h >= b))
+        return win * (2 * b if b >= max_other else b) - (1 - win) * b
+
+    candidates = [0] + list(range(CHIP_UNIT, chips + 1, CHIP_UNIT))
+    return {b: expected_gain(b) for b in candidates}
+
+
+@register_question(
+    SLUG,
+    "bet-advice",
+    summary="The distribution of the round's highest haul and the bet with the best expected gain.",
+    params={
+        "player": Param("who is betting", required=True),
+        "policy": Param("how every player pulls: 'max-haul' (default), 'target:N', 'threshold:N'"),
+        "policies": Param("per player name, overriding 'policy'"),
+        "other_bets": Param("known stakes of the others, {name: stake}; default those already placed"),
+        "max_states": Param("above this much work the distribution is sampled (default 400000)"),
+        "samples": Param("rounds sampled when it is (default 20000)"),
+    },
+)
+def bet_advice(ctx: QuestionContext) -> Answer:
+    from oracle.solve.dp.coal import highest_haul_distribution
+
+    state: RoundState = ctx.state
+    index = _player_param(ctx, default_current=False)
+    me = state.players[index]
+    current = state.current()
+    if current is not None and current.pulled:
+        raise IllegalActionError(f"{current.name} is in the middle of a turn; ask between turns")
+    if state.phase == "settle":
+        raise IllegalActionError("every player has pulled: the highest haul is known")
+    order, policies = _policies(ctx)
+    max_other = max(_other_bets(ctx, index), default=0)
+    dist = highest_haul_distribution(
+        state.oven,
+        policies,
+        state.highest_haul(),
+        max_states=_bounded(ctx, "max_states", 400_000, MAX_STATES_LIMIT),
+        samples=_bounded(ctx, "samples", 20_000, SAMPLES_LIMIT),
+    )
+    gains = _gains(dist.distribution, me.chips, max_other)
+    best = max(gains, key=lambda b: (gains[b], -b))
+    out = {
+        "player": me.name,
+        "method": dist.method,
+        "samples": dist.samples,
+        "policies": [f"{state.players[i].name}: {p}" for i, p in zip(order, policies)],
+        "distribution": [{"haul": h, "probability": dist.distribution[h]} for h in sorted(dist.distribution)],
+        "expected_highest_haul": sum(h * p for h, p in dist.distribution.items()),
+        "other_bets_highest": max_other,
+        "best_bet": best,
+        "expected_gain": gains[best],
+        "gains": {str(b): gains[b] for b in gains},
+    }
+    if me.stake is not None:
+        out["current_stake"] = me.stake
+    text = f"{me.name} should " + (f"bet {best}" if best else "pass") + f": expected gain {gains[best]:+.2f} ({dist.method})"
+    return Answer(out, text, RULE_BET)
