@@ -83,16 +83,29 @@ class Oven:
         return ", ".join(parts + [f"{self.devils} devils"])
 
 
-def _is_tie_or_less(draw: float, stop: float) -> bool:
-    """Stop on ties; in floating point, sums that are equal on paper may differ in the last bit."""
+# Rounding: a value computed in floating point is off by at most about the machine epsilon
+# times the sum of the magnitudes that went into it (its ``scale``), times the depth of the
+# sums. Two values closer than ROUNDING times their scales are equal on paper as far as a
+# float can tell, and a tie goes to stopping. The tolerance is relative: a chance of 7.3e-10
+# is a chance, not zero (issue 12, point 5), and a draw worth a billion is not a tie with a
+# stop worth a billion minus one.
+ROUNDING = 1e-12
+
+
+def stop_is_at_least(draw: float, stop: float, draw_scale: float) -> bool:
+    """Whether stopping is worth at least as much as drawing (ties go to stopping).
+    ``Fraction``s compare exactly; floats within ``ROUNDING`` of ``draw_scale + |stop|``
+    count as equal."""
     if isinstance(draw, Fraction):
         return draw <= stop
-    return draw <= stop + 1e-9 * max(1.0, abs(stop))
+    return draw - stop <= ROUNDING * (draw_scale + abs(stop))
 
 
 @dataclass
 class TurnSolution:
-    """The solved turn: the optimal value at every in-turn state reachable from ``oven``."""
+    """The solved turn: the optimal value at every in-turn state reachable from ``oven``.
+    ``scales`` holds, per state, the sum of the magnitudes its value was computed from (what
+    its rounding error is relative to)."""
 
     oven: Oven
     stop_value: StopValue
@@ -100,6 +113,7 @@ class TurnSolution:
     values: dict[Counts, float]
     start_value: float  # value of the turn before its first (or, if allowed, no) draw
     stops: dict[Counts, bool] = field(default_factory=dict)  # the optimal choice per state
+    scales: dict[Counts, float] = field(default_factory=dict)
 
     def haul(self, counts: Counts) -> int:
         return sum(v * (a - b) for v, a, b in zip(self.oven.values, self.oven.counts, counts))
@@ -107,18 +121,25 @@ class TurnSolution:
     def pieces(self, counts: Counts) -> int:
         return sum(self.oven.counts) - sum(counts)
 
-    def draw_value(self, counts: Counts) -> float | None:
-        """Expected value of drawing once more at ``counts``, then playing on optimally;
-        ``None`` if the oven is empty."""
+    def _draw(self, counts: Counts) -> tuple[float, float] | None:
+        """(value, scale) of drawing once more at ``counts``; ``None`` if the oven is empty."""
         n = sum(counts) + self.oven.devils
         if n == 0:
             return None
         total = self.devil_value * self.oven.devils
+        scale = abs(total)
         for i, c in enumerate(counts):
             if c:
                 child = counts[:i] + (c - 1,) + counts[i + 1 :]
                 total += c * self.values[child]
-        return total / n
+                scale += c * self.scales.get(child, abs(self.values[child]))
+        return total / n, scale / n
+
+    def draw_value(self, counts: Counts) -> float | None:
+        """Expected value of drawing once more at ``counts``, then playing on optimally;
+        ``None`` if the oven is empty."""
+        drawn = self._draw(counts)
+        return None if drawn is None else drawn[0]
 
     def stop_here(self, counts: Counts) -> float:
         return self.stop_value(self.haul(counts), self.pieces(counts))
@@ -126,8 +147,8 @@ class TurnSolution:
     def should_stop(self, counts: Counts) -> bool:
         if counts in self.stops:
             return self.stops[counts]
-        draw = self.draw_value(counts)
-        return draw is None or _is_tie_or_less(draw, self.stop_here(counts))
+        drawn = self._draw(counts)
+        return drawn is None or stop_is_at_least(drawn[0], self.stop_here(counts), drawn[1])
 
 
 def solve_turn(
@@ -148,7 +169,9 @@ def solve_turn(
     if exact:
         devil_value = Fraction(devil_value)
     devil_term = devil_value * devils
+    devil_scale = abs(devil_term)
     memo: dict[Counts, float] = {}
+    scales: dict[Counts, float] = {}
     stops: dict[Counts, bool] = {}
     indices = range(len(values))
 
@@ -161,23 +184,23 @@ def solve_turn(
             stop = Fraction(stop)
         n = n_left + devils
         if n == 0:
-            memo[counts] = stop
-            stops[counts] = True
+            memo[counts], scales[counts], stops[counts] = stop, abs(stop), True
             return stop
-        total = devil_term
+        total, scale = devil_term, devil_scale
         for i in indices:
             c = counts[i]
             if c:
                 child = counts[:i] + (c - 1,) + counts[i + 1 :]
                 total += c * solve(child, n_left - 1, value_left - values[i])
-        draw = total / n
-        stops[counts] = _is_tie_or_less(draw, stop)
-        best = stop if stops[counts] else draw
-        memo[counts] = best
-        return best
+                scale += c * scales[child]
+        draw, draw_scale = total / n, scale / n
+        stopping = stops[counts] = stop_is_at_least(draw, stop, draw_scale)
+        memo[counts] = stop if stopping else draw
+        scales[counts] = abs(stop) if stopping else draw_scale
+        return memo[counts]
 
     solve(start_counts, start_n, start_value)
-    solution = TurnSolution(oven, stop_value, devil_value, memo, 0.0, stops)
+    solution = TurnSolution(oven, stop_value, devil_value, memo, 0.0, stops, scales)
     first_draw = solution.draw_value(start_counts)
     if first_draw is None:  # an empty oven: nothing to turn over, the haul stays 0
         solution.start_value = memo[start_counts]

@@ -33,6 +33,12 @@ _OBJECTIVE_PARAMS = {
 }
 
 
+def _figure(x: float) -> str:
+    """A value for the explanation line: four decimals, or three significant digits for a
+    value too small to show in four (a chance of 7.3e-10 is not printed as 0.0000)."""
+    return f"{x:.4f}" if x == 0 or abs(x) >= 5e-5 else f"{x:.3g}"
+
+
 def _player_param(ctx: QuestionContext, *, default_current: bool = True) -> int:
     state: RoundState = ctx.state
     name = ctx.params.get("player")
@@ -141,11 +147,11 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
         # The oven is empty before the turn's first piece: the turn ends with nothing.
         stop = float(solution.stop_here(counts))
         out |= {"stop": stop, "draw": None, "margin": None, "best": "stop", "forced": True}
-        text = f"the oven is empty: {player.name} can only stop, worth {stop:.4f}"
+        text = f"the oven is empty: {player.name} can only stop, worth {_figure(stop)}"
         return Answer(out, text, RULE_PULL)
     if not player.pulled:
         out |= {"stop": None, "draw": draw, "margin": None, "best": "draw", "forced": True}
-        text = f"{player.name} must turn over a first piece; the turn is worth {draw:.4f}"
+        text = f"{player.name} must turn over a first piece; the turn is worth {_figure(draw)}"
         return Answer(out, text, RULE_PULL)
     stop = solution.stop_here(counts)
     best = "stop" if solution.should_stop(counts) else "draw"
@@ -162,8 +168,8 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
             "devils_left": state.oven.devils,
             "draws": one_step_rule_draws(state.oven, player.haul),
         }
-    text = f"{player.name} should {best}: stop {stop:.4f}" + (
-        "" if draw is None else f", draw {draw:.4f} (margin {draw - stop:+.4f})"
+    text = f"{player.name} should {best}: stop {_figure(stop)}" + (
+        "" if draw is None else f", draw {_figure(draw)} (margin {'+' if draw >= stop else ''}{_figure(draw - stop)})"
     )
     return Answer(out, text, RULE_PULL)
 
@@ -274,7 +280,7 @@ def stop_policy(ctx: QuestionContext) -> Answer:
             title = f"{out['player']}: stop-policy, objective {objective}" + (f" {target}" if target is not None else "")
             out["plot"] = _write_plot(ctx, plot_name, rows, title, oven)
     firm = [r for r in rows if r.stop_from is not None]
-    text = f"turn worth {solution.start_value:.4f}; " + (
+    text = f"turn worth {_figure(solution.start_value)}; " + (
         f"after {firm[0].pieces} piece(s) stop from haul {firm[0].stop_from}" if firm else "never stop voluntarily"
     )
     if note:
@@ -384,6 +390,17 @@ def _gains(distribution: Mapping[int, float], chips: int, max_other: int) -> dic
     return {b: expected_gain(b) for b in candidates}
 
 
+def best_bet(gains: Mapping[int, float]) -> int:
+    """The stake with the largest expected gain; among stakes whose gains differ by no more
+    than rounding, the smallest (a pass before a bet). A gain of stake b is a sum of chances
+    times at most 2b, so its rounding is relative to b: two gains count as equal within
+    ``ROUNDING * (b + b')``, never within a fixed amount that would hide a real gain."""
+    from oracle.solve.dp.coal import ROUNDING
+
+    top = max(gains, key=lambda b: gains[b])
+    return min(b for b in gains if gains[top] - gains[b] <= ROUNDING * (top + b))
+
+
 @register_question(
     SLUG,
     "bet-advice",
@@ -418,7 +435,7 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         samples=_bounded(ctx, "samples", 20_000, SAMPLES_LIMIT),
     )
     gains = _gains(dist.distribution, me.chips, max_other)
-    best = max(gains, key=lambda b: (gains[b], -b))
+    best = best_bet(gains)
     out = {
         "player": me.name,
         "method": dist.method,
