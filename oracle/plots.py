@@ -96,8 +96,10 @@ def _nice_step(span: float) -> int:
 
 @dataclass(frozen=True)
 class _Frame:
-    """Where a (pieces, haul) point lands: pieces 1..last across, hauls low..high up."""
+    """Where a (pieces, haul) point lands: pieces first..last across (first is 0 for a turn
+    whose first draw is optional, else 1), hauls low..high up."""
 
+    first: int
     last: int
     low: float
     high: float
@@ -110,8 +112,12 @@ class _Frame:
     def plot_h(self) -> int:
         return HEIGHT - TOP - BOTTOM
 
+    @property
+    def columns(self) -> int:
+        return max(self.last - self.first + 1, 1)
+
     def x(self, pieces: float) -> float:
-        return LEFT + self.plot_w * (pieces - 0.5) / max(self.last, 1)
+        return LEFT + self.plot_w * (pieces - self.first + 0.5) / self.columns
 
     def y(self, haul: float) -> float:
         return TOP + self.plot_h * (1 - (haul - self.low) / (self.high - self.low))
@@ -129,7 +135,8 @@ def _frame(rows: Sequence["ThresholdRow"]) -> _Frame:
     high += max(5, (high - low) // 20)  # headroom, so the top mark is not on the frame
     if high == low:
         high = low + 1
-    return _Frame(max((r.pieces for r in rows), default=1), low, high)
+    first = min((r.pieces for r in rows), default=1)
+    return _Frame(min(first, 1), max((r.pieces for r in rows), default=1), low, high)
 
 
 def _axes(frame: _Frame, rows: Sequence["ThresholdRow"]) -> list[str]:
@@ -142,7 +149,7 @@ def _axes(frame: _Frame, rows: Sequence["ThresholdRow"]) -> list[str]:
             out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#eee"/>')
             out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
         tick += step
-    every = max(1, frame.last // 20)
+    every = max(1, frame.columns // 20)
     for r in rows:
         if r.pieces % every == 0 or r.pieces == 1:
             out.append(f'<text x="{frame.x(r.pieces):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{r.pieces}</text>')
@@ -158,7 +165,7 @@ def _axes(frame: _Frame, rows: Sequence["ThresholdRow"]) -> list[str]:
 
 def _marks(frame: _Frame, rows: Sequence["ThresholdRow"]) -> list[str]:
     out = []
-    half = max(2.0, 0.35 * frame.plot_w / max(frame.last, 1))
+    half = max(2.0, 0.35 * frame.plot_w / frame.columns)
     for r in rows:
         cx = frame.x(r.pieces)
         if r.draw_hauls:

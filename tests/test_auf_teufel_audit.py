@@ -119,3 +119,197 @@ def test_audit_5_bet_advice_ties_only_within_rounding_of_the_stake():
     assert best_bet({0: 0.0, 10: 1e-17, 20: -5.0}) == 0  # 1e-17 on a stake of 10 is rounding
     assert best_bet({0: 0.0, 10: 7.3e-9, 20: -5.0}) == 10  # a real gain, however small
     assert best_bet({0: -1.0, 10: 3.0, 20: 3.0 + 1e-15}) == 10
+
+
+# ---- point 20: any piece values, an optional first draw -------------------------------------
+
+
+def _red_and_black(reds: int, blacks: int) -> dict[tuple[int, int], tuple[Fraction, bool]]:
+    """The classic recursion, written on (red left, black left) in exact fractions: a red
+    card is worth +1, a black -1, and you may stop at any time. Returns per state its value
+    and whether stopping is optimal (ties stop)."""
+    table: dict[tuple[int, int], tuple[Fraction, bool]] = {}
+    for r in range(reds + 1):
+        for b in range(blacks + 1):
+            gain = Fraction((reds - r) - (blacks - b))
+            if r + b == 0:
+                table[r, b] = (gain, True)
+                continue
+            draw = Fraction(0)
+            if r:
+                draw += Fraction(r, r + b) * table[r - 1, b][0]
+            if b:
+                draw += Fraction(b, r + b) * table[r, b - 1][0]
+            table[r, b] = (gain, True) if gain >= draw else (draw, False)
+    return table
+
+
+def test_audit_20_red_and_black_card_game_value_is_2_624475548993925():
+    # Published: 2.624475548993925 (Chen and Starr, "Optimal stopping in an urn", Annals of
+    # Probability 8, 1980). The classic recursion here gives it exactly; the coal DP, fed
+    # pieces worth +1 and -1 and an optional first draw, agrees at every state.
+    classic = _red_and_black(26, 26)
+    assert float(classic[26, 26][0]) == pytest.approx(2.624475548993925, abs=1e-15)
+    deck = Oven.of({1: 26, -1: 26}, devils=0)
+    solution = solve_turn(deck, haul_objective, must_draw_first=False)
+    assert solution.start_value == pytest.approx(2.624475548993925, abs=1e-12)
+    for (r, b), (value, stops) in classic.items():
+        assert solution.values[r, b] == pytest.approx(float(value), abs=1e-12), (r, b)
+        assert solution.stops[r, b] == stops, (r, b)
+
+
+RED_AND_BLACK = {"players": ["Anna", "Ben"], "coal_set": {1: 26, -1: 26, "devils": 0}, "history": ["Anna passes", "Ben passes"]}
+
+
+def test_audit_20_red_and_black_through_the_games_questions():
+    classic = _red_and_black(26, 26)
+    optional = ask(RED_AND_BLACK, "stop-policy", rules={"first_pull": "optional"}).answer
+    assert optional["value"] == pytest.approx(2.624475548993925, abs=1e-12)
+    start_row = optional["thresholds"][0]
+    assert start_row["pieces"] == 0 and start_row["draw_hauls"] == [0, 0]
+    # After 6 cards the policy stops only on a lead of 6 (classic: stop at (20, 26), draw at (21, 25)).
+    assert classic[20, 26][1] and not classic[21, 25][1]
+    assert optional["thresholds"][6]["stop_from"] == 6 and optional["thresholds"][6]["draw_hauls"] == [-6, 4]
+    # With the first card compulsory the value is the mean over the first card.
+    compulsory = ask(RED_AND_BLACK, "stop-policy").answer
+    first_card = (classic[25, 26][0] + classic[26, 25][0]) / 2
+    assert compulsory["value"] == pytest.approx(float(first_card), abs=1e-12)
+    assert compulsory["thresholds"][0]["pieces"] == 1
+
+
+NEGATIVE = {
+    "players": ["Anna", "Ben"],
+    "coal_set": {-10: 2, 0: 1, 20: 1, "devils": 1},
+    "history": ["Anna bets 10", "Ben passes"],
+}
+
+
+def test_audit_20_pieces_worth_zero_or_less_are_read_played_and_settled():
+    from oracle.games.auf_teufel import Action, do_action, settle_round
+
+    assert str(Action.parse("Anna pulls -10")) == "Anna pulls -10"
+    pulled = NEGATIVE | {"history": NEGATIVE["history"] + ["Anna pulls -10", "Anna pulls 0"]}
+    state = load_position(pulled, RULES)
+    assert (state.players[0].haul, state.players[0].pieces) == (-10, 2)
+    assert ask(pulled, "legal-moves").answer["moves"] == ["Anna pulls 20", "Anna pulls -10", "Anna pulls devil", "Anna stops"]
+    total = sum(p.chips for p in state.players) + state.bank
+    for line in ("Anna stops", "Ben pulls 20", "Ben stops"):
+        do_action(state, Action.parse(line))
+    out = settle_round(state)
+    # Ben's 20 is the highest haul; Anna's 10, the highest bet, is reached: paid double.
+    assert out["highest_haul"] == 20 and out["bets"][0]["result"] == "won double"
+    assert out["bonuses"] == {"highest_haul": ["Ben"], "most_pieces": ["Anna"]}
+    assert sum(p["chips"] for p in out["players"]) + out["bank"] == total
+
+
+def test_audit_20_negative_pieces_agree_with_a_brute_force_over_every_order():
+    numbered = {-10: 2, 0: 1, 20: 1, 5: 1}
+    oven = Oven.of(numbered, devils=1)
+    pieces = [v for v, c in numbered.items() for _ in range(c)] + [None]
+    for stop_value, devil in ((haul_objective, 0), (target_objective(15), 0), (lambda h, k: h + 3 * k, -7)):
+        exact = _brute_force_turn(pieces, stop_value, devil)
+        assert solve_turn(oven, stop_value, devil, exact=True).start_value == exact
+
+
+def test_audit_20_max_haul_policy_is_the_optimal_one_with_negative_pieces():
+    from oracle.solve.dp.coal import TurnPolicy, turn_outcomes
+
+    for numbered, devils in (({2: 3, -1: 3}, 1), ({1: 4, -1: 4}, 0), ({30: 1, -20: 2, 10: 1}, 1)):
+        oven = Oven.of(numbered, devils)
+        for first in (True, False):
+            outs = turn_outcomes(oven, TurnPolicy("max-haul"), must_draw_first=first)
+            expected = sum(p * haul for (_, _, haul, _), p in outs.items())
+            best = solve_turn(oven, haul_objective, must_draw_first=first, exact=True).start_value
+            assert expected == pytest.approx(float(best), abs=1e-12), (oven, first)
+
+
+def test_audit_20_highest_haul_distribution_with_negative_pieces_and_an_optional_first_draw():
+    # Against every order of the pieces, each turn played by the same policies.
+    from oracle.solve.dp.coal import TurnPolicy, highest_haul_distribution
+
+    numbered, devils = {2: 2, -1: 2}, 1
+    oven = Oven.of(numbered, devils)
+    pieces = [v for v, c in numbered.items() for _ in range(c)] + [None] * devils
+    policies = [TurnPolicy("threshold", 2), TurnPolicy("target", 3)]
+    for first in (True, False):
+        dist = highest_haul_distribution(oven, policies, None, must_draw_first=first)
+        orders = list(itertools.permutations(range(len(pieces))))
+        tally: dict[int, Fraction] = {}
+        for order in orders:
+            seq = [pieces[i] for i in order]
+            at, best = 0, None
+            for policy in policies:
+                start = oven.with_counts(tuple(oven.counts[j] - sum(1 for x in seq[:at] if x == v) for j, v in enumerate(oven.values)),
+                                         devils - seq[:at].count(None))
+                now, haul = start, 0
+                pulling = first or not policy.stops(start, now, 0)
+                while pulling and at < len(seq):
+                    piece = seq[at]
+                    at += 1
+                    if piece is None:
+                        haul = 0
+                        break
+                    now, haul = now.without(piece), haul + piece
+                    if policy.stops(start, now, haul):
+                        break
+                best = haul if best is None else max(best, haul)
+            tally[best] = tally.get(best, 0) + Fraction(1, len(orders))
+        assert set(dist.distribution) == set(tally), first
+        for haul, p in tally.items():
+            assert dist.distribution[haul] == pytest.approx(float(p), abs=1e-12)
+
+
+def test_audit_20_target_policy_gives_up_only_when_the_pieces_worth_more_than_0_cannot_make_it():
+    from oracle.solve.dp.coal import TurnPolicy
+
+    policy = TurnPolicy("target", 3)
+    start = Oven.of({2: 2, -1: 2}, devils=0)
+    # A 2 and a -1 pulled (haul 1); a 2 and a -1 left, worth 1 together, but the 2 alone makes 3.
+    assert not policy.stops(start, start.with_counts((1, 1)), 1)
+    start = Oven.of({2: 1, -1: 2}, devils=0)
+    # The 2 and a -1 pulled (haul 1); only a -1 left: 3 is out of reach.
+    assert policy.stops(start, start.with_counts((0, 1)), 1)
+
+
+def test_audit_20_one_step_rule_stop_from_is_null_only_without_devils_and_negative_pieces():
+    from oracle.solve.dp.coal import one_step_threshold
+
+    assert one_step_threshold(Oven.of({50: 1, 25: 1}, devils=0)) is None
+    assert one_step_threshold(Oven.of({50: 1, 0: 2}, devils=0)) is None
+    assert one_step_threshold(Oven.of({1: 26, -1: 26}, devils=0)) == 0
+    assert one_step_threshold(Oven.of({2: 1, -1: 1}, devils=1)) == Fraction(1, 2)
+
+
+def test_audit_20_first_pull_optional_lets_a_player_end_the_turn_with_nothing():
+    from oracle.errors import IllegalActionError
+    from oracle.games.auf_teufel import Action, do_action
+
+    position = {"players": ["Anna", "Ben"], "oven": {50: 1, "devils": 1}, "history": ["Anna passes", "Ben passes"]}
+    with pytest.raises(IllegalActionError, match="first_pull: compulsory"):
+        do_action(load_position(position, RULES), Action.parse("Anna stops"))
+    state = load_position(position, RULES | {"first_pull": "optional"})
+    do_action(state, Action.parse("Anna stops"))
+    assert state.current().name == "Ben" and state.players[0].haul == 0 and state.oven.pieces == 2
+    # Drawing first is worth 1/2 x 50; stopping 0: the answer is no longer 'forced'.
+    out = ask(position, "draw-or-stop", rules={"first_pull": "optional"}).answer
+    assert (out["stop"], out["draw"], out["best"], out["forced"]) == (0.0, 25.0, "draw", False)
+
+
+@pytest.mark.parametrize(
+    "oven, path, words",
+    [
+        ({"ten": 2}, ("coal_set", "ten"), "whole number"),
+        ({"1.5": 2}, ("coal_set", "1.5"), "whole number"),
+        ({True: 2}, ("coal_set", True), "whole number"),
+        ({10**6: 1}, ("coal_set", 10**6), "at most 100,000"),
+        ({-(10**6): 1}, ("coal_set", -(10**6)), "at most 100,000"),
+        ({10: 201}, ("coal_set", 10), "at most 200"),
+        ({10: 150, 20: 60}, ("coal_set",), "at most 200 pieces"),
+    ],
+)
+def test_audit_20_an_invented_piece_is_a_bounded_whole_number(oven, path, words):
+    from oracle.errors import FieldError
+
+    with pytest.raises(FieldError) as err:
+        load_position({"players": ["Anna", "Ben"], "coal_set": oven}, RULES)
+    assert err.value.path == path and words in err.value.message

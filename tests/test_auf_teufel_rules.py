@@ -278,8 +278,12 @@ def test_an_empty_oven_leaves_only_stopping():
     assert ask(position, "legal-moves").answer["moves"] == ["Ben stops"]
 
 
-def test_a_coal_piece_is_worth_a_positive_amount():
+def test_a_coal_piece_is_worth_a_whole_number_of_any_sign():
+    # The game's pieces are worth 10 to 100; a scenario may invent others, 0 or negative too
+    # (issue 12, point 20), but not a value that is not a whole number.
     for oven in ({"-10": 3, "devils": 1}, {"0": 2}):
+        assert state_of(TWO | {"coal_set": oven}).oven.pieces == sum(oven.values())
+    for oven in ({"ten": 3}, {"2.5": 2}):
         with pytest.raises(FieldError) as err:
             state_of(TWO | {"coal_set": oven})
         assert err.value.path[0] == "coal_set"

@@ -9,15 +9,16 @@ from oracle.errors import InvalidActionError
 
 _ACTION = re.compile(
     r"^\s*(?P<name>\S(?:.*?\S)?)\s+(?:(?P<bets>bets)\s+(?P<stake>\d+)|(?P<passes>passes)"
-    r"|(?P<pulls>pulls)\s+(?P<piece>devil|\d+)|(?P<stops>stops))\s*$"
+    r"|(?P<pulls>pulls)\s+(?P<piece>devil|-?\d+)|(?P<stops>stops))\s*$"
 )
 
 
 @dataclass(frozen=True)
 class Action:
     """One action line: ``Anna bets 50``, ``Anna passes``, ``Anna pulls 25``,
-    ``Anna pulls devil``, ``Anna stops``. ``amount`` is the stake or the piece's value,
-    ``None`` for a devil."""
+    ``Anna pulls devil``, ``Anna stops``. ``amount`` is the stake or the piece's value
+    (a scenario's invented pieces may be worth 0 or less: ``Anna pulls -1``), ``None`` for a
+    devil."""
 
     player: str
     verb: str  # bets | passes | pulls | stops

@@ -55,9 +55,12 @@ def _verify_turn(state: RoundState, action: Action) -> Player:
 def verify_pull(state: RoundState, action: Action) -> Player:
     player = _verify_turn(state, action)
     if action.verb == "stops":
-        # "The player whose turn it is turns over one coal piece": stopping comes after it.
-        if not player.pulled and state.oven.pieces:
-            raise IllegalActionError(f"{player.name} must turn over a piece first: a turn starts with one")
+        # "The player whose turn it is turns over one coal piece": stopping comes after it,
+        # unless the house rule first_pull lets a player end the turn with nothing.
+        if not player.pulled and state.oven.pieces and state.rules["first_pull"] == "compulsory":
+            raise IllegalActionError(
+                f"{player.name} must turn over a piece first: a turn starts with one (rule first_pull: compulsory)"
+            )
         return player
     if action.is_devil:
         if state.oven.devils == 0:

@@ -11,7 +11,7 @@ from .state import RoundState
 def legal_actions(state: RoundState) -> list[Action]:
     """In the bet phase every undecided player's pass and each stake from 10 to their chips;
     in the pull phase each piece still in the oven, and stopping once a piece is turned over
-    (or when the oven is empty)."""
+    (before it too under ``first_pull: optional``, and when the oven is empty)."""
     phase = state.phase
     if phase == "bet":
         out = []
@@ -26,7 +26,7 @@ def legal_actions(state: RoundState) -> list[Action]:
         out = [Action(p.name, "pulls", v) for v, c in zip(oven.values, oven.counts) if c]
         if oven.devils:
             out.append(Action(p.name, "pulls", None))
-        if p.pulled or not oven.pieces:
+        if p.pulled or not oven.pieces or state.rules["first_pull"] == "optional":
             out.append(Action(p.name, "stops"))
         return out
     return []

@@ -4,6 +4,7 @@ field is a ``FieldError`` or ``ScenarioError`` naming it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError, Problem, ScenarioError
@@ -12,7 +13,17 @@ from oracle.solve.dp.coal import Oven
 from .actions import Action
 from .engine import do_action
 from .resolution import pact_holders
-from .rules import CHIP_UNIT, MAX_CHIPS, OPTIONS, STANDARD_CHIPS, STANDARD_OVEN, check_rules, track_marks
+from .rules import (
+    CHIP_UNIT,
+    MAX_CHIPS,
+    MAX_PIECE_VALUE,
+    MAX_PIECES,
+    OPTIONS,
+    STANDARD_CHIPS,
+    STANDARD_OVEN,
+    check_rules,
+    track_marks,
+)
 from .state import Player, RoundState
 
 POSITION_KEYS = ("players", "start_player", "oven", "coal_set", "bank", "round", "history")
@@ -34,17 +45,20 @@ def _read_oven(raw: Any, path: tuple) -> Oven:
     numbered: dict[int, int] = {}
     devils = 0
     for key, count in raw.items():
-        count = read_int(count, path + (key,))
+        count = read_int(count, path + (key,), maximum=MAX_PIECES)
         if str(key).strip().lower() in ("devil", "devils"):
             devils = count
             continue
-        try:
-            value = int(str(key))
-        except ValueError:
-            raise FieldError(path + (key,), f"expected a piece value or 'devils', got {key!r}")
-        if value <= 0:
-            raise FieldError(path + (key,), f"a coal piece is worth a positive amount, not {value}")
+        # Any whole number: the game's pieces are worth 10 to 100, but a scenario may pose
+        # another stopping problem (the red-and-black card game has pieces worth -1).
+        if isinstance(key, bool) or not re.fullmatch(r"\s*[-+]?[0-9]+\s*", str(key)):
+            raise FieldError(path + (key,), f"expected a piece value (a whole number) or 'devils', got {key!r}")
+        value = int(str(key))
+        if abs(value) > MAX_PIECE_VALUE:
+            raise FieldError(path + (key,), f"a piece is worth at most {MAX_PIECE_VALUE:,} either way, not {value:,}")
         numbered[value] = numbered.get(value, 0) + count
+    if sum(numbered.values()) + devils > MAX_PIECES:
+        raise FieldError(path, f"at most {MAX_PIECES} pieces in all, got {sum(numbered.values()) + devils:,}")
     return Oven.of(numbered, devils)
 
 

@@ -34,6 +34,11 @@ PACT_PAYMENT = 50
 BONUS = 50
 # The box's chips are worth 10,680; the bank may pay more, but no table reaches this.
 MAX_CHIPS = 100_000
+# A scenario may invent pieces (the red-and-black card game is 52 pieces worth +1 and -1);
+# these bounds keep an invented oven something the solver can walk (the game has 48 pieces,
+# worth 10 to 100).
+MAX_PIECES = 200
+MAX_PIECE_VALUE = 100_000
 
 DEFAULT_TRACK = "50 100 150 200 250 300 400 500 600 700 800 1000 1200 1400 1600"
 
@@ -65,6 +70,14 @@ OPTIONS = (
         "Whether the chips staked in Phase 1 may be used to pay pact-holders in Phase 2 "
         "(by default the stake lies on the table and only the rest pays). When they may, "
         "the bet stands as announced, but a lost bet costs only what is left of the stake.",
+    ),
+    RuleOption(
+        "first_pull",
+        "compulsory",
+        "'compulsory': a turn starts by turning over a piece ('the player whose turn it is "
+        "turns over one coal piece'); 'optional': a player may stop before their first piece "
+        "and end the turn with nothing.",
+        choices=("compulsory", "optional"),
     ),
     RuleOption("goal", 1600, "The game ends after a round in which someone holds at least this."),
     RuleOption("start_chips", 200, "Chips of a player whose position gives none."),

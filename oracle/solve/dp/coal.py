@@ -9,10 +9,12 @@ and the number of pieces pulled follow from what has left the oven since the tur
     draw(c) = ( sum_v c_v * V(c - e_v)  +  d * devil_value ) / (sum_v c_v + d)
 
 and a turn starts with ``draw(c0)`` because the rulebook makes the first piece compulsory
-("the player whose turn it is turns over one coal piece"). Ties go to stopping. Nothing here
-assumes values are positive or that there are devils, which is what lets the red-and-black
-card game (26 x +1, 26 x -1, no devils, stopping allowed before the first card) run through
-the same code.
+("the player whose turn it is turns over one coal piece"), or with ``V(c0)`` when the first
+draw is optional (``must_draw_first=False``). Ties go to stopping. Piece values are any whole
+numbers, negative or zero too, and there need be no devils: the red-and-black card game
+(26 x +1, 26 x -1, no devils, stopping allowed before the first card) runs through the same
+code. Only the one-step rule (``one_step_rule_draws``) needs values of 0 or more to be
+optimal; the ``max-haul`` turn policy falls back to the dynamic program for other ovens.
 
 The game's rules (its coal set, what a haul is worth in chips) stay in the game's package;
 this module takes an oven as piece values and counts and an objective as functions.
@@ -57,6 +59,16 @@ class Oven:
     @property
     def value(self) -> int:
         return sum(v * c for v, c in zip(self.values, self.counts))
+
+    @property
+    def positive_value(self) -> int:
+        """The most a haul can still grow: the pieces worth more than 0."""
+        return sum(v * c for v, c in zip(self.values, self.counts) if v > 0)
+
+    @property
+    def nonnegative(self) -> bool:
+        """Whether no piece left is worth less than 0 (the one-step rule is then optimal)."""
+        return all(v >= 0 for v, c in zip(self.values, self.counts) if c)
 
     def count(self, value: int) -> int:
         return self.counts[self.values.index(value)] if value in self.values else 0
@@ -230,16 +242,20 @@ def target_objective(target: int) -> StopValue:
 
 def one_step_rule_draws(oven: Oven, haul: int) -> bool:
     """The one-step rule for objective (a): draw exactly when the numbered pieces left are
-    worth more than the devils left times the haul. It is optimal because the problem is
-    monotone: once stopping beats one more draw, it keeps doing so as the haul grows and the
-    oven's value shrinks."""
+    worth more than the devils left times the haul. With piece values of 0 or more it is
+    optimal because the problem is monotone: once stopping beats one more draw, it keeps
+    doing so as the haul grows and the oven's value shrinks. With negative values it is only
+    the myopic rule (the red-and-black card game draws on at a haul of 0 when it pays)."""
     return oven.value > oven.devils * haul
 
 
 def one_step_threshold(oven_at_turn_start: Oven) -> Fraction | None:
-    """Objective (a) stops once the haul reaches V/(d+1), V the numbered value left when the
-    turn began and d the devils; ``None`` (never stop) when there are no devils."""
-    if oven_at_turn_start.devils == 0:
+    """The one-step rule as a threshold: stop once the haul reaches V/(d+1), V the numbered
+    value left when the turn began and d the devils (the haul h and the value left V - h
+    satisfy V - h > d h exactly below it). ``None`` (never stop before the oven is empty)
+    when there are no devils and no piece worth less than 0: then every draw adds to the
+    haul and nothing can take it away."""
+    if oven_at_turn_start.devils == 0 and oven_at_turn_start.nonnegative:
         return None
     return Fraction(oven_at_turn_start.value, oven_at_turn_start.devils + 1)
 
@@ -256,14 +272,15 @@ class ThresholdRow:
     states: int
 
 
-def threshold_table(solution: TurnSolution) -> list[ThresholdRow]:
+def threshold_table(solution: TurnSolution, *, include_start: bool = False) -> list[ThresholdRow]:
     """Group the solved states by pieces pulled so far; per group, the haul from which the
     policy stops, and every state that stops below it (an objective whose stop set is not a
-    haul threshold shows up as exceptions, never as a wrong threshold)."""
+    haul threshold shows up as exceptions, never as a wrong threshold). The turn's start (0
+    pieces) has a row only with ``include_start``, for a turn whose first draw is optional."""
     by_pieces: dict[int, list[tuple[int, bool, Counts]]] = {}
     for counts in solution.values:
         pieces = solution.pieces(counts)
-        if pieces == 0:
+        if pieces == 0 and not include_start:
             continue  # the turn's first piece is compulsory
         by_pieces.setdefault(pieces, []).append(
             (solution.haul(counts), solution.should_stop(counts), counts)
@@ -386,13 +403,28 @@ def reach_probabilities(oven: Oven, targets: Iterable[int]) -> dict[int, float]:
 # ---- turn policies and the distribution of the round's highest haul -------------------------
 
 
+_MAX_HAUL_POLICIES: dict[Oven, dict[Counts, bool]] = {}
+
+
+def _max_haul_stops(turn_start: Oven) -> dict[Counts, bool]:
+    """The optimal objective-(a) choice at every state of a turn from ``turn_start``, for an
+    oven where the one-step rule is not optimal (a piece worth less than 0)."""
+    stops = _MAX_HAUL_POLICIES.get(turn_start)
+    if stops is None:
+        if len(_MAX_HAUL_POLICIES) > 256:
+            _MAX_HAUL_POLICIES.clear()
+        stops = _MAX_HAUL_POLICIES[turn_start] = solve_turn(turn_start, haul_objective).stops
+    return stops
+
+
 @dataclass(frozen=True)
 class TurnPolicy:
     """How a player decides to stop, given the oven at the start of their turn.
 
-    ``kind`` is ``max-haul`` (objective (a), the one-step rule), ``target`` (draw until the
-    haul reaches ``amount``, giving up only when the oven no longer holds enough) or
-    ``threshold`` (stop once the haul reaches ``amount``)."""
+    ``kind`` is ``max-haul`` (objective (a): the one-step rule when no piece is worth less
+    than 0, else the dynamic program's policy), ``target`` (draw until the haul reaches
+    ``amount``, giving up only when the pieces worth more than 0 left could no longer make it)
+    or ``threshold`` (stop once the haul reaches ``amount``)."""
 
     kind: str
     amount: int = 0
@@ -401,9 +433,11 @@ class TurnPolicy:
         if now.pieces == 0:
             return True
         if self.kind == "max-haul":
-            return not one_step_rule_draws(now, haul)
+            if turn_start.nonnegative:
+                return not one_step_rule_draws(now, haul)
+            return _max_haul_stops(turn_start)[now.counts]
         if self.kind == "target":
-            return haul >= self.amount or haul + now.value < self.amount
+            return haul >= self.amount or haul + now.positive_value < self.amount
         return haul >= self.amount
 
     def __str__(self) -> str:
@@ -413,10 +447,11 @@ class TurnPolicy:
 TurnOutcome = tuple[Counts, int, int, int]  # oven counts after, devils after, haul, pieces
 
 
-def turn_outcomes(oven: Oven, policy: TurnPolicy) -> dict[TurnOutcome, float]:
-    """Every way a turn under ``policy`` can end, with its probability."""
+def turn_outcomes(oven: Oven, policy: TurnPolicy, *, must_draw_first: bool = True) -> dict[TurnOutcome, float]:
+    """Every way a turn under ``policy`` can end, with its probability. Without
+    ``must_draw_first`` the policy may end the turn before its first piece, with nothing."""
     outcomes: dict[TurnOutcome, float] = {}
-    if oven.pieces == 0:
+    if oven.pieces == 0 or (not must_draw_first and policy.stops(oven, oven, 0)):
         return {(oven.counts, oven.devils, 0, 0): 1.0}
     start_value, start_n = oven.value, oven.numbered
     frontier: dict[Counts, float] = {oven.counts: 1.0}
@@ -452,46 +487,54 @@ class HaulDistribution:
     states: int = 0
 
 
+def _higher(best: int | None, haul: int) -> int:
+    return haul if best is None else max(best, haul)
+
+
 def highest_haul_distribution(
     oven: Oven,
     policies: list[TurnPolicy],
-    best_so_far: int = 0,
+    best_so_far: int | None = 0,
     *,
     max_states: int = 400_000,
     samples: int = 20_000,
     seed: int = 7,
+    must_draw_first: bool = True,
 ) -> HaulDistribution:
     """The distribution of the round's highest haul when the players still to pull follow
-    ``policies`` in turn order from ``oven``. Exact (a forward pass over oven, devils and best
-    haul so far, merging equal states) unless that needs more than ``max_states`` turn
-    evaluations, in which case it samples ``samples`` seeded rounds and says so."""
+    ``policies`` in turn order from ``oven``; ``best_so_far`` is the best haul already pulled
+    (None: nobody has pulled yet, which matters only when a haul can be below 0). Exact (a
+    forward pass over oven, devils and best haul so far, merging equal states) unless that
+    needs more than ``max_states`` turn evaluations, in which case it samples ``samples``
+    seeded rounds and says so."""
     cache: dict[tuple[Counts, int, TurnPolicy], dict[TurnOutcome, float]] = {}
-    states: dict[tuple[Counts, int, int], float] = {(oven.counts, oven.devils, best_so_far): 1.0}
+    states: dict[tuple[Counts, int, int | None], float] = {(oven.counts, oven.devils, best_so_far): 1.0}
     work = 0
     for policy in policies:
-        following: dict[tuple[Counts, int, int], float] = {}
+        following: dict[tuple[Counts, int, int | None], float] = {}
         for (counts, devils, best), p in states.items():
             key = (counts, devils, policy)
             outs = cache.get(key)
             if outs is None:
-                outs = turn_outcomes(oven.with_counts(counts, devils), policy)
+                outs = turn_outcomes(oven.with_counts(counts, devils), policy, must_draw_first=must_draw_first)
                 cache[key] = outs
                 work += len(outs)
             work += len(outs)
             if work > max_states:
-                return _sampled_distribution(oven, policies, best_so_far, samples, seed)
+                return _sampled_distribution(oven, policies, best_so_far, samples, seed, must_draw_first)
             for (after, d_after, haul, _), q in outs.items():
-                k = (after, d_after, max(best, haul))
+                k = (after, d_after, _higher(best, haul))
                 following[k] = following.get(k, 0.0) + p * q
         states = following
     dist: dict[int, float] = {}
     for (_, _, best), p in states.items():
+        best = 0 if best is None else best  # no turn at all: nothing was pulled
         dist[best] = dist.get(best, 0.0) + p
     return HaulDistribution(dict(sorted(dist.items())), "exact", states=work)
 
 
 def _sampled_distribution(
-    oven: Oven, policies: list[TurnPolicy], best_so_far: int, samples: int, seed: int
+    oven: Oven, policies: list[TurnPolicy], best_so_far: int | None, samples: int, seed: int, must_draw_first: bool
 ) -> HaulDistribution:
     rng = random.Random(seed)
     tally: dict[int, int] = {}
@@ -501,7 +544,8 @@ def _sampled_distribution(
         for policy in policies:
             turn_start = now
             haul = 0
-            while now.pieces:
+            pulling = must_draw_first or not policy.stops(turn_start, now, 0)
+            while pulling and now.pieces:
                 pick = rng.randrange(now.pieces)
                 if pick < now.devils:
                     now, haul = now.without(None), 0
@@ -515,7 +559,8 @@ def _sampled_distribution(
                 haul += v
                 if policy.stops(turn_start, now, haul):
                     break
-            best = max(best, haul)
+            best = _higher(best, haul)
+        best = 0 if best is None else best
         tally[best] = tally.get(best, 0) + 1
     dist = {h: n / samples for h, n in sorted(tally.items())}
     return HaulDistribution(dist, "monte-carlo", samples=samples)

@@ -109,6 +109,12 @@ def chips_objective(state: RoundState, index: int) -> tuple[Callable[[int, int],
     return chips, devil
 
 
+def _must_draw_first(state: RoundState) -> bool:
+    """Rule ``first_pull``: whether a turn starts by turning over a piece (the rulebook's
+    "the player whose turn it is turns over one coal piece")."""
+    return state.rules["first_pull"] == "compulsory"
+
+
 def _turn_start(state: RoundState, index: int) -> Oven:
     current = state.current()
     player = state.players[index]
@@ -132,7 +138,8 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
         raise FieldError(("player",), f"it is not {state.players[index].name}'s turn to pull")
     objective, target, stop_value, devil_value = _objective(ctx, index)
     player = state.players[index]
-    solution = solve_turn(_turn_start(state, index), stop_value, devil_value)
+    must_draw_first = _must_draw_first(state)
+    solution = solve_turn(_turn_start(state, index), stop_value, devil_value, must_draw_first=must_draw_first)
     counts = state.oven.counts
     draw = solution.draw_value(counts)
     out: dict[str, Any] = {
@@ -149,7 +156,7 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
         out |= {"stop": stop, "draw": None, "margin": None, "best": "stop", "forced": True}
         text = f"the oven is empty: {player.name} can only stop, worth {_figure(stop)}"
         return Answer(out, text, RULE_PULL)
-    if not player.pulled:
+    if not player.pulled and must_draw_first:
         out |= {"stop": None, "draw": draw, "margin": None, "best": "draw", "forced": True}
         text = f"{player.name} must turn over a first piece; the turn is worth {_figure(draw)}"
         return Answer(out, text, RULE_PULL)
@@ -258,8 +265,9 @@ def stop_policy(ctx: QuestionContext) -> Answer:
     index = _player_param(ctx)
     objective, target, stop_value, devil_value = _objective(ctx, index)
     oven = _turn_start(state, index)
-    solution = solve_turn(oven, stop_value, devil_value)
-    rows = threshold_table(solution)
+    must_draw_first = _must_draw_first(state)
+    solution = solve_turn(oven, stop_value, devil_value, must_draw_first=must_draw_first)
+    rows = threshold_table(solution, include_start=not must_draw_first)
     out: dict[str, Any] = {
         "player": state.players[index].name,
         "objective": objective,
@@ -430,9 +438,12 @@ def bet_advice(ctx: QuestionContext) -> Answer:
     dist = highest_haul_distribution(
         state.oven,
         policies,
-        state.highest_haul(),
+        # The best haul pulled so far; None before anyone has pulled (a haul may be below 0
+        # when a scenario invents pieces worth less than 0).
+        max((p.haul for p in state.players if p.done), default=None),
         max_states=_bounded(ctx, "max_states", 400_000, MAX_STATES_LIMIT),
         samples=_bounded(ctx, "samples", 20_000, SAMPLES_LIMIT),
+        must_draw_first=_must_draw_first(state),
     )
     gains = _gains(dist.distribution, me.chips, max_other)
     best = best_bet(gains)
