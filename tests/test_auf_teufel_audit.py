@@ -212,7 +212,7 @@ def test_audit_20_negative_pieces_agree_with_a_brute_force_over_every_order():
 
 
 def test_audit_20_max_haul_policy_is_the_optimal_one_with_negative_pieces():
-    from oracle.solve.dp.coal import TurnPolicy, turn_outcomes
+    from oracle.solve.exact.highest_haul import TurnPolicy, turn_outcomes
 
     for numbered, devils in (({2: 3, -1: 3}, 1), ({1: 4, -1: 4}, 0), ({30: 1, -20: 2, 10: 1}, 1)):
         oven = Oven.of(numbered, devils)
@@ -225,7 +225,7 @@ def test_audit_20_max_haul_policy_is_the_optimal_one_with_negative_pieces():
 
 def test_audit_20_highest_haul_distribution_with_negative_pieces_and_an_optional_first_draw():
     # Against every order of the pieces, each turn played by the same policies.
-    from oracle.solve.dp.coal import TurnPolicy, highest_haul_distribution
+    from oracle.solve.exact.highest_haul import TurnPolicy, highest_haul_distribution
 
     numbered, devils = {2: 2, -1: 2}, 1
     oven = Oven.of(numbered, devils)
@@ -260,7 +260,7 @@ def test_audit_20_highest_haul_distribution_with_negative_pieces_and_an_optional
 
 
 def test_audit_20_target_policy_gives_up_only_when_the_pieces_worth_more_than_0_cannot_make_it():
-    from oracle.solve.dp.coal import TurnPolicy
+    from oracle.solve.exact.highest_haul import TurnPolicy
 
     policy = TurnPolicy("target", 3)
     start = Oven.of({2: 2, -1: 2}, devils=0)

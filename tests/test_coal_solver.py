@@ -1,5 +1,6 @@
-"""The coal-stop dynamic program against independent answers: the published value of the
-red-and-black card game, brute force over every draw order, and the one-step rule."""
+"""The coal-stop dynamic program (and the distribution of a round's highest haul built on it)
+against independent answers: the published value of the red-and-black card game, brute force
+over every draw order, and the one-step rule."""
 
 from __future__ import annotations
 
@@ -11,17 +12,15 @@ import pytest
 
 from oracle.solve.dp.coal import (
     Oven,
-    TurnPolicy,
     haul_objective,
-    highest_haul_distribution,
     one_step_rule_draws,
     one_step_threshold,
     reach_probabilities,
     solve_turn,
     target_objective,
     threshold_table,
-    turn_outcomes,
 )
+from oracle.solve.exact.highest_haul import TurnPolicy, highest_haul_distribution, turn_outcomes
 
 # The published coal set of Auf Teufel komm raus (Zoch, 2013): 2 x 100, 3 x 75, 7 x 50, 9 x 25,
 # 9 x 20, 9 x 10 (1,270 in all) and 9 devils, written out here so that the solver is tested on

@@ -18,7 +18,7 @@ Modules:
   next round's pacts (Phase 4), ``settle_round``;
 - ``position``: a scenario's ``position`` read into a ``RoundState`` (``POSITION_KEYS``);
 - ``questions``: the game's registration (``GAME``) and its question kinds, with the glue to
-  the coal solver (``oracle.solve.dp.coal``).
+  the solvers (``oracle.solve.dp.coal``, ``oracle.solve.exact.highest_haul``).
 
 Importing this package registers the game and its question kinds.
 """

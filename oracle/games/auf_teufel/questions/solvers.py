@@ -1,7 +1,8 @@
 """Auf Teufel komm raus solver question kinds: ``draw-or-stop``, ``stop-policy`` and
-``bet-advice``, and the glue that turns a round into the coal solver's plain input (an oven,
-an objective as functions, turn policies). The solver, ``oracle.solve.dp.coal``, and the
-picture writer, ``oracle.plots``, are imported inside the handlers that use them."""
+``bet-advice``, and the glue that turns a round into the solvers' plain input (an oven, an
+objective as functions, turn policies). The solvers (``oracle.solve.dp.coal`` for a turn,
+``oracle.solve.exact.highest_haul`` for a round) and the picture writer, ``oracle.plots``,
+are imported inside the handlers that use them."""
 
 from __future__ import annotations
 
@@ -302,7 +303,7 @@ def stop_policy(ctx: QuestionContext) -> Answer:
 
 
 def _read_policy(raw: Any, path: tuple):
-    from oracle.solve.dp.coal import TurnPolicy
+    from oracle.solve.exact.highest_haul import TurnPolicy
 
     if raw is None or raw == "max-haul":
         return TurnPolicy("max-haul")
@@ -423,7 +424,7 @@ def best_bet(gains: Mapping[int, float]) -> int:
     },
 )
 def bet_advice(ctx: QuestionContext) -> Answer:
-    from oracle.solve.dp.coal import highest_haul_distribution
+    from oracle.solve.exact.highest_haul import highest_haul_distribution
 
     state: RoundState = ctx.state
     index = _player_param(ctx, default_current=False)
