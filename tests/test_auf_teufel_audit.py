@@ -313,3 +313,120 @@ def test_audit_20_an_invented_piece_is_a_bounded_whole_number(oven, path, words)
     with pytest.raises(FieldError) as err:
         load_position({"players": ["Anna", "Ben"], "coal_set": oven}, RULES)
     assert err.value.path == path and words in err.value.message
+
+
+# ---- point 14: every solver question honours one time budget --------------------------------
+
+import time  # noqa: E402
+
+FULL_OVEN_THREE = {"players": ["A", "B", "C"], "history": ["A passes", "B passes", "C passes"]}
+# 18 piece values of 9 each: 10^18 states, far more than any time limit allows.
+HUGE_OVEN = {"players": ["A", "B"], "coal_set": {v: 9 for v in range(5, 95, 5)} | {"devils": 9},
+             "history": ["A passes", "B passes"]}
+
+
+def timed(position, kind, **params):
+    started = time.monotonic()
+    answer = ask(position, kind, **params)
+    return answer, time.monotonic() - started
+
+
+@pytest.mark.parametrize("kind", ["draw-or-stop", "stop-policy"])
+def test_audit_14_a_turn_too_large_for_the_time_limit_is_unknown_not_a_hang(kind):
+    answer, took = timed(HUGE_OVEN, kind, time_limit=0.2)
+    out = answer.answer
+    assert took < 5.0  # 0.2 s asked; the slack is for a loaded machine, not for the solver
+    assert (out["exact"], out["bound"], out["time_limit"]) == (False, "time_limit", 0.2)
+    assert "no answer within the time limit of 0.2 s" in answer.explanation
+    if kind == "draw-or-stop":
+        # Before the first piece nothing is known: stopping is not allowed, drawing unsolved.
+        assert (out["stop"], out["draw"], out["best"], out["forced"]) == (None, None, None, True)
+    else:
+        assert out["value"] is None and out["thresholds"] is None
+
+
+def test_audit_14_draw_or_stop_out_of_time_still_gives_the_stop_value():
+    position = HUGE_OVEN | {"history": HUGE_OVEN["history"] + ["A pulls 50", "A pulls 25"]}
+    out = ask(position, "draw-or-stop", time_limit=0.2).answer
+    assert (out["stop"], out["draw"], out["best"], out["forced"], out["exact"]) == (75.0, None, None, False, False)
+
+
+def test_audit_14_stop_policy_out_of_time_draws_no_picture(tmp_path):
+    state = load_position(HUGE_OVEN, RULES)
+    ctx = QuestionContext(GAME, RULES, HUGE_OVEN, state, {"plot": "p.svg", "time_limit": 0.2}, output_dir=tmp_path)
+    out = HANDLERS["stop-policy"](ctx).answer
+    assert out["plot"] is None and out["plot_note"] == "not drawn: the time limit was reached"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_audit_14_bet_advice_samples_what_the_time_limit_allows_and_says_so():
+    answer, took = timed(FULL_OVEN_THREE, "bet-advice", player="B", time_limit=0.3)
+    out = answer.answer
+    assert took < 5.0
+    assert (out["method"], out["exact"], out["bound"]) == ("monte-carlo", False, "time_limit")
+    assert 0 < out["samples"] < 20_000
+    assert sum(row["probability"] for row in out["distribution"]) == pytest.approx(1.0)
+    assert f"{out['samples']:,} rounds sampled; the time limit was reached" in answer.explanation
+
+
+def test_audit_14_bet_advice_with_no_time_for_one_round_is_unknown():
+    out = ask(FULL_OVEN_THREE, "bet-advice", player="B", time_limit=1e-9).answer
+    assert (out["samples"], out["distribution"], out["best_bet"], out["expected_gain"], out["gains"]) == (0, [], None, None, {})
+    assert (out["exact"], out["bound"]) == (False, "time_limit")
+
+
+def test_audit_14_answers_within_the_limit_are_exact_and_say_so():
+    small = {"players": ["A", "B"], "oven": {50: 1, 25: 1, "devils": 1}}
+    out = ask(small, "bet-advice", player="A").answer
+    assert (out["method"], out["exact"], out["bound"], out["time_limit"]) == ("exact", True, None, 60.0)
+    out = ask(small, "bet-advice", player="A", max_states=1, samples=500).answer
+    assert (out["method"], out["exact"], out["bound"], out["samples"]) == ("monte-carlo", False, "max_states", 500)
+    pulling = small | {"history": ["A passes", "B passes", "A pulls 25"]}
+    for kind in ("draw-or-stop", "stop-policy"):
+        out = ask(pulling, kind, time_limit=5).answer
+        assert (out["exact"], out["bound"], out["time_limit"]) == (True, None, 5.0)
+
+
+@pytest.mark.parametrize("kind, extra", [("draw-or-stop", {}), ("stop-policy", {}), ("bet-advice", {"player": "A"})])
+@pytest.mark.parametrize("limit", [float("nan"), float("inf"), 0, -1, "5", True, 10**6])
+def test_audit_14_a_time_limit_is_a_finite_positive_number_named_if_not(kind, extra, limit):
+    from oracle.errors import FieldError
+
+    position = {"players": ["A", "B"], "oven": {50: 1, "devils": 1}, "history": ["A passes", "B passes", "A pulls 50"]}
+    if kind == "bet-advice":
+        position = {"players": ["A", "B"], "oven": {50: 1, "devils": 1}}
+    with pytest.raises(FieldError) as err:
+        ask(position, kind, time_limit=limit, **extra)
+    assert err.value.path == ("time_limit",)
+
+
+def test_audit_14_the_command_lines_time_limit_bounds_every_question(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    path = tmp_path / "slow.scenario.yaml"
+    path.write_text(
+        "game: auf-teufel-komm-raus\nname: slow\nposition:\n  players: [A, B, C]\n"
+        "  history: [A passes, B passes, C passes]\nquestions:\n"
+        "  - {id: d, ask: {kind: draw-or-stop, objective: chips}}\n"
+        "  - {id: s, ask: {kind: stop-policy}}\n"
+        "  - {id: b, ask: {kind: bet-advice, player: B, time_limit: 30}}\n"
+    )
+    started = time.monotonic()
+    result = CliRunner().invoke(main, ["solve", "--json", "--time-limit", "0.05", str(path)])
+    assert result.exit_code == 0, result.output
+    assert time.monotonic() - started < 10.0
+    answers = {a["id"]: a["answer"] for a in json.loads(result.output)["answers"]}
+    assert all(a["exact"] is False and a["bound"] == "time_limit" and a["time_limit"] == 0.05 for a in answers.values())
+
+
+def test_audit_14_the_round_solver_refuses_counts_past_its_caps():
+    from oracle.solve.exact.highest_haul import MAX_STATES_LIMIT, SAMPLES_LIMIT, TurnPolicy, highest_haul_distribution
+
+    oven = Oven.of({50: 1}, devils=1)
+    for counts in ({"samples": SAMPLES_LIMIT + 1}, {"max_states": MAX_STATES_LIMIT + 1}, {"samples": 0}):
+        with pytest.raises(ValueError):
+            highest_haul_distribution(oven, [TurnPolicy("max-haul")], **counts)

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from oracle.budget import Budget
 
 Counts = tuple[int, ...]
 StopValue = Callable[[int, int], float]  # (haul, pieces) -> value of stopping there
@@ -95,6 +98,17 @@ class Oven:
     def __str__(self) -> str:
         parts = [f"{c}x{v}" for v, c in zip(self.values, self.counts) if c]
         return ", ".join(parts + [f"{self.devils} devils"])
+
+
+class OutOfTime(Exception):
+    """The question's time budget ran out before the solver finished; nothing partial is
+    returned from the turn's dynamic program, since no value is known until it is done."""
+
+
+def check_time(budget: "Budget | None", done: int, every: int) -> None:
+    """Raise ``OutOfTime`` if ``budget`` has expired; looked at once every ``every`` steps."""
+    if budget is not None and done % every == 0 and budget.expired():
+        raise OutOfTime
 
 
 # Rounding: a value computed in floating point is off by at most about the machine epsilon
@@ -172,9 +186,12 @@ def solve_turn(
     *,
     must_draw_first: bool = True,
     exact: bool = False,
+    budget: "Budget | None" = None,
 ) -> TurnSolution:
     """Solve one turn from ``oven`` exactly. ``exact`` computes in ``Fraction``s (slow; for
-    tests on small ovens)."""
+    tests on small ovens). Raises ``OutOfTime`` when ``budget`` runs out first (the number
+    of states is the product of (count + 1) over the piece values, so an invented oven can
+    be far larger than the game's 96,000)."""
     values = oven.values
     devils = oven.devils
     start_counts = oven.counts
@@ -193,6 +210,7 @@ def solve_turn(
         known = memo.get(counts)
         if known is not None:
             return known
+        check_time(budget, len(memo), 256)
         stop = stop_value(start_value - value_left, start_n - n_left)
         if exact:
             stop = Fraction(stop)
@@ -274,13 +292,16 @@ class ThresholdRow:
     states: int
 
 
-def threshold_table(solution: TurnSolution, *, include_start: bool = False) -> list[ThresholdRow]:
+def threshold_table(
+    solution: TurnSolution, *, include_start: bool = False, budget: "Budget | None" = None
+) -> list[ThresholdRow]:
     """Group the solved states by pieces pulled so far; per group, the haul from which the
     policy stops, and every state that stops below it (an objective whose stop set is not a
     haul threshold shows up as exceptions, never as a wrong threshold). The turn's start (0
     pieces) has a row only with ``include_start``, for a turn whose first draw is optional."""
     by_pieces: dict[int, list[tuple[int, bool, Counts]]] = {}
-    for counts in solution.values:
+    for done, counts in enumerate(solution.values):
+        check_time(budget, done, 4096)
         pieces = solution.pieces(counts)
         if pieces == 0 and not include_start:
             continue  # the turn's first piece is compulsory

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from oracle.errors import FieldError, IllegalActionError
-from oracle.registry import Answer, Param, QuestionContext, register_question
+from oracle.budget import Budget
+from oracle.registry import TIME_LIMIT, Answer, Param, QuestionContext, register_question
 from oracle.solve.dp.coal import Oven
 
 from ..position import read_int
@@ -124,15 +125,38 @@ def _turn_start(state: RoundState, index: int) -> Oven:
     return state.turn_start_oven() if current is player else state.oven
 
 
+# ---- time budgets -------------------------------------------------------------------------
+
+# Default time limits (seconds) when a question gives none: a turn of the full oven takes about
+# a second (a few on a loaded machine), a round's distribution a few seconds.
+TURN_SECONDS = 30.0
+ROUND_SECONDS = 60.0
+TIME_NOTE = "the time limit was reached"
+
+
+def _limits(budget: Budget, bound: str | None) -> dict[str, Any]:
+    """The keys every solver answer carries: whether it is exact, and if not, the bound that
+    stopped it (``time_limit``, or ``max_states`` for sampling)."""
+    return {"exact": bound is None, "bound": bound, "time_limit": budget.seconds}
+
+
+def _out_of_time(budget: Budget) -> str:
+    return f"no answer within the time limit of {budget.seconds:g} s"
+
+
 # ---- draw-or-stop --------------------------------------------------------------------------
 
 
 @register_question(
-    SLUG, "draw-or-stop", summary="The value of drawing and of stopping now, and the margin.", params=_OBJECTIVE_PARAMS
+    SLUG,
+    "draw-or-stop",
+    summary="The value of drawing and of stopping now, and the margin.",
+    params=_OBJECTIVE_PARAMS | {"time_limit": TIME_LIMIT},
 )
 def draw_or_stop(ctx: QuestionContext) -> Answer:
-    from oracle.solve.dp.coal import one_step_rule_draws, solve_turn
+    from oracle.solve.dp.coal import OutOfTime, solve_turn
 
+    budget = ctx.budget(TURN_SECONDS)
     state: RoundState = ctx.state
     index = _player_param(ctx)
     if state.current() is not state.players[index]:
@@ -140,9 +164,6 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
     objective, target, stop_value, devil_value = _objective(ctx, index)
     player = state.players[index]
     must_draw_first = _must_draw_first(state)
-    solution = solve_turn(_turn_start(state, index), stop_value, devil_value, must_draw_first=must_draw_first)
-    counts = state.oven.counts
-    draw = solution.draw_value(counts)
     out: dict[str, Any] = {
         "player": player.name,
         "objective": objective,
@@ -151,23 +172,36 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
         "pieces": player.pieces,
         "oven": state.oven.as_dict(),
     }
-    if not player.pulled and draw is None:
+    # Before the first piece there is nothing to choose (unless the oven is empty, or the
+    # house rule first_pull makes the first piece optional).
+    forced = not player.pulled and (must_draw_first or not state.oven.pieces)
+    try:
+        solution = solve_turn(_turn_start(state, index), stop_value, devil_value, must_draw_first=must_draw_first, budget=budget)
+    except OutOfTime:
+        stop = None if forced and state.oven.pieces else float(stop_value(player.haul, player.pieces))
+        out |= {"stop": stop, "draw": None, "margin": None, "best": None, "forced": forced}
+        known = "" if stop is None else f"; stopping is worth {_figure(stop)}, drawing is unknown"
+        return Answer(out | _limits(budget, "time_limit"), _out_of_time(budget) + known, RULE_PULL)
+    out |= _draw_or_stop_values(state, player, solution, objective, forced)
+    return Answer(out | _limits(budget, None), _draw_or_stop_text(player.name, out), RULE_PULL)
+
+
+def _draw_or_stop_values(state: RoundState, player, solution, objective: str, forced: bool) -> dict[str, Any]:
+    from oracle.solve.dp.coal import one_step_rule_draws
+
+    counts = state.oven.counts
+    draw = solution.draw_value(counts)
+    if forced and draw is None:
         # The oven is empty before the turn's first piece: the turn ends with nothing.
-        stop = float(solution.stop_here(counts))
-        out |= {"stop": stop, "draw": None, "margin": None, "best": "stop", "forced": True}
-        text = f"the oven is empty: {player.name} can only stop, worth {_figure(stop)}"
-        return Answer(out, text, RULE_PULL)
-    if not player.pulled and must_draw_first:
-        out |= {"stop": None, "draw": draw, "margin": None, "best": "draw", "forced": True}
-        text = f"{player.name} must turn over a first piece; the turn is worth {_figure(draw)}"
-        return Answer(out, text, RULE_PULL)
+        return {"stop": float(solution.stop_here(counts)), "draw": None, "margin": None, "best": "stop", "forced": True}
+    if forced:
+        return {"stop": None, "draw": draw, "margin": None, "best": "draw", "forced": True}
     stop = solution.stop_here(counts)
-    best = "stop" if solution.should_stop(counts) else "draw"
-    out |= {
+    out: dict[str, Any] = {
         "stop": float(stop),
         "draw": None if draw is None else float(draw),
         "margin": None if draw is None else float(draw - stop),
-        "best": best,
+        "best": "stop" if solution.should_stop(counts) else "draw",
         "forced": False,
     }
     if objective == "haul":
@@ -176,10 +210,19 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
             "devils_left": state.oven.devils,
             "draws": one_step_rule_draws(state.oven, player.haul),
         }
-    text = f"{player.name} should {best}: stop {_figure(stop)}" + (
-        "" if draw is None else f", draw {_figure(draw)} (margin {'+' if draw >= stop else ''}{_figure(draw - stop)})"
-    )
-    return Answer(out, text, RULE_PULL)
+    return out
+
+
+def _draw_or_stop_text(name: str, out: Mapping[str, Any]) -> str:
+    stop, draw = out["stop"], out["draw"]
+    if out["forced"] and draw is None:
+        return f"the oven is empty: {name} can only stop, worth {_figure(stop)}"
+    if out["forced"]:
+        return f"{name} must turn over a first piece; the turn is worth {_figure(draw)}"
+    text = f"{name} should {out['best']}: stop {_figure(stop)}"
+    if draw is not None:
+        text += f", draw {_figure(draw)} (margin {'+' if draw >= stop else ''}{_figure(draw - stop)})"
+    return text
 
 
 # ---- stop-policy ---------------------------------------------------------------------------
@@ -215,15 +258,16 @@ def _threshold_rows_json(rows, oven: Oven) -> list[dict[str, Any]]:
     ]
 
 
-def _one_step_rule_json(solution, oven: Oven) -> dict[str, Any]:
-    from oracle.solve.dp.coal import one_step_rule_draws, one_step_threshold
+def _one_step_rule_json(solution, oven: Oven, budget: Budget) -> dict[str, Any]:
+    from oracle.solve.dp.coal import check_time, one_step_rule_draws, one_step_threshold
 
     threshold = one_step_threshold(oven)
-    agrees = all(
-        stop != one_step_rule_draws(oven.with_counts(c), solution.haul(c))
-        for c, stop in solution.stops.items()
-        if solution.pieces(c) > 0
-    )
+    agrees = True
+    for done, (c, stop) in enumerate(solution.stops.items()):
+        check_time(budget, done, 4096)
+        if solution.pieces(c) > 0 and stop == one_step_rule_draws(oven.with_counts(c), solution.haul(c)):
+            agrees = False
+            break
     return {
         "stop_from": None if threshold is None else float(threshold),
         "stop_from_exact": None if threshold is None else str(threshold),
@@ -255,30 +299,43 @@ def _write_plot(ctx: QuestionContext, plot_name: str, rows, title: str, oven: Ov
         "plot": Param(
             "a plain file name ending in .svg: the thresholds are drawn into it inside the folder "
             "given by `oracle solve --output DIR` (without that folder nothing is written)"
-        )
+        ),
+        "time_limit": TIME_LIMIT,
     },
 )
 def stop_policy(ctx: QuestionContext) -> Answer:
-    from oracle.solve.dp.coal import solve_turn, threshold_table
+    from oracle.solve.dp.coal import OutOfTime, solve_turn, threshold_table
 
+    budget = ctx.budget(TURN_SECONDS)
     state: RoundState = ctx.state
     plot_name = _plot_param(ctx)
     index = _player_param(ctx)
     objective, target, stop_value, devil_value = _objective(ctx, index)
     oven = _turn_start(state, index)
     must_draw_first = _must_draw_first(state)
-    solution = solve_turn(oven, stop_value, devil_value, must_draw_first=must_draw_first)
-    rows = threshold_table(solution, include_start=not must_draw_first)
     out: dict[str, Any] = {
         "player": state.players[index].name,
         "objective": objective,
         "target": target,
         "oven": oven.as_dict(),
-        "value": float(solution.start_value),
-        "thresholds": _threshold_rows_json(rows, oven),
+        "value": None,
+        "thresholds": None,
     }
-    if objective == "haul":
-        out["one_step_rule"] = _one_step_rule_json(solution, oven)
+    try:
+        solution = solve_turn(oven, stop_value, devil_value, must_draw_first=must_draw_first, budget=budget)
+        out["value"] = float(solution.start_value)
+        rows = threshold_table(solution, include_start=not must_draw_first, budget=budget)
+        if objective == "haul":
+            out["one_step_rule"] = _one_step_rule_json(solution, oven, budget)
+    except OutOfTime:
+        # What is known (the turn's value, if the DP finished) stays; the table does not.
+        out["thresholds"] = None
+        out.pop("one_step_rule", None)
+        if plot_name is not None:
+            out |= {"plot": None, "plot_note": f"not drawn: {TIME_NOTE}"}
+        known = "" if out["value"] is None else f"; the turn is worth {_figure(out['value'])}, its policy is unknown"
+        return Answer(out | _limits(budget, "time_limit"), _out_of_time(budget) + known, RULE_PULL)
+    out["thresholds"] = _threshold_rows_json(rows, oven)
     note = ""
     if plot_name is not None:
         out["plot"] = None
@@ -296,7 +353,7 @@ def stop_policy(ctx: QuestionContext) -> Answer:
         text += f"; no picture written: {note}"
     elif out.get("plot"):
         text += f"; picture written to {out['plot']}"
-    return Answer(out, text, RULE_PULL)
+    return Answer(out | _limits(budget, None), text, RULE_PULL)
 
 
 # ---- bet-advice ----------------------------------------------------------------------------
@@ -312,11 +369,6 @@ def _read_policy(raw: Any, path: tuple):
         if m:
             return TurnPolicy(m[1], int(m[2]))
     raise FieldError(path, f"expected 'max-haul', 'target:N' or 'threshold:N', got {raw!r}")
-
-
-# Caps on the work one question may ask for, so that a scenario file cannot hang a check.
-MAX_STATES_LIMIT = 50_000_000
-SAMPLES_LIMIT = 1_000_000
 
 
 def _bounded(ctx: QuestionContext, name: str, default: int, limit: int) -> int:
@@ -419,13 +471,15 @@ def best_bet(gains: Mapping[int, float]) -> int:
         "policy": Param("how every player pulls: 'max-haul' (default), 'target:N', 'threshold:N'"),
         "policies": Param("per player name, overriding 'policy'"),
         "other_bets": Param("known stakes of the others, {name: stake}; default those already placed"),
-        "max_states": Param("above this much work the distribution is sampled (default 400000)"),
-        "samples": Param("rounds sampled when it is (default 20000)"),
+        "max_states": Param("above this much work the distribution is sampled (default 400000, at most 50000000)"),
+        "samples": Param("rounds sampled when it is (default 20000, at most 1000000)"),
+        "time_limit": TIME_LIMIT,
     },
 )
 def bet_advice(ctx: QuestionContext) -> Answer:
-    from oracle.solve.exact.highest_haul import highest_haul_distribution
+    from oracle.solve.exact.highest_haul import MAX_STATES_LIMIT, SAMPLES_LIMIT, highest_haul_distribution
 
+    budget = ctx.budget(ROUND_SECONDS)
     state: RoundState = ctx.state
     index = _player_param(ctx, default_current=False)
     me = state.players[index]
@@ -445,22 +499,34 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         max_states=_bounded(ctx, "max_states", 400_000, MAX_STATES_LIMIT),
         samples=_bounded(ctx, "samples", 20_000, SAMPLES_LIMIT),
         must_draw_first=_must_draw_first(state),
+        budget=budget,
     )
-    gains = _gains(dist.distribution, me.chips, max_other)
-    best = best_bet(gains)
-    out = {
+    out: dict[str, Any] = {
         "player": me.name,
         "method": dist.method,
         "samples": dist.samples,
         "policies": [f"{state.players[i].name}: {p}" for i, p in zip(order, policies)],
         "distribution": [{"haul": h, "probability": dist.distribution[h]} for h in sorted(dist.distribution)],
-        "expected_highest_haul": sum(h * p for h, p in dist.distribution.items()),
+        "expected_highest_haul": None,
         "other_bets_highest": max_other,
+        "best_bet": None,
+        "expected_gain": None,
+        "gains": {},
+    }
+    if me.stake is not None:
+        out["current_stake"] = me.stake
+    limits = _limits(budget, dist.bound)
+    if not dist.distribution:  # not one round could be sampled in time
+        return Answer(out | limits, _out_of_time(budget) + ": not one round could be sampled", RULE_BET)
+    gains = _gains(dist.distribution, me.chips, max_other)
+    best = best_bet(gains)
+    out |= {
+        "expected_highest_haul": sum(h * p for h, p in dist.distribution.items()),
         "best_bet": best,
         "expected_gain": gains[best],
         "gains": {str(b): gains[b] for b in gains},
     }
-    if me.stake is not None:
-        out["current_stake"] = me.stake
-    text = f"{me.name} should " + (f"bet {best}" if best else "pass") + f": expected gain {gains[best]:+.2f} ({dist.method})"
-    return Answer(out, text, RULE_BET)
+    text = f"{me.name} should " + (f"bet {best}" if best else "pass") + f": expected gain {gains[best]:+.2f} ({dist.method}"
+    text += f", {dist.samples:,} rounds sampled" if dist.method == "monte-carlo" else ""
+    text += f"; {TIME_NOTE})" if dist.bound == "time_limit" else ")"
+    return Answer(out | limits, text, RULE_BET)
