@@ -44,8 +44,11 @@ def test_action_text_round_trips(text):
     assert str(Action.parse(text)) == text
 
 
-@pytest.mark.parametrize("text", ["Anna bets lots", "pulls 25", "Anna pulls", "Anna draws 10", ""])
+@pytest.mark.parametrize(
+    "text", ["Anna bets lots", "pulls 25", "Anna pulls", "Anna draws 10", "", "Anna bets ５０", "Anna pulls ²"]
+)
 def test_unreadable_action_is_invalid(text):
+    # Amounts are ASCII digits, so that every line read prints back as it was written.
     with pytest.raises(InvalidActionError):
         Action.parse(text)
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from oracle.errors import InvalidActionError
 
 _ACTION = re.compile(
-    r"^\s*(?P<name>\S(?:.*?\S)?)\s+(?:(?P<bets>bets)\s+(?P<stake>\d+)|(?P<passes>passes)"
-    r"|(?P<pulls>pulls)\s+(?P<piece>devil|-?\d+)|(?P<stops>stops))\s*$"
+    r"^\s*(?P<name>\S(?:.*?\S)?)\s+(?:(?P<bets>bets)\s+(?P<stake>[0-9]+)|(?P<passes>passes)"
+    r"|(?P<pulls>pulls)\s+(?P<piece>devil|-?[0-9]+)|(?P<stops>stops))\s*$"
 )
 
 
