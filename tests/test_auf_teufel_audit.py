@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from fractions import Fraction
 
 import pytest
@@ -114,7 +115,7 @@ def test_audit_5_float_dp_decides_every_state_as_the_exact_dp_does():
 
 
 def test_audit_5_bet_advice_ties_only_within_rounding_of_the_stake():
-    from oracle.games.auf_teufel.questions.solvers import best_bet
+    from oracle.games.auf_teufel import best_bet
 
     assert best_bet({0: 0.0, 10: 1e-17, 20: -5.0}) == 0  # 1e-17 on a stake of 10 is rounding
     assert best_bet({0: 0.0, 10: 7.3e-9, 20: -5.0}) == 10  # a real gain, however small
@@ -317,7 +318,6 @@ def test_audit_20_an_invented_piece_is_a_bounded_whole_number(oven, path, words)
 
 # ---- point 14: every solver question honours one time budget --------------------------------
 
-import time  # noqa: E402
 
 FULL_OVEN_THREE = {"players": ["A", "B", "C"], "history": ["A passes", "B passes", "C passes"]}
 # 18 piece values of 9 each: 10^18 states, far more than any time limit allows.

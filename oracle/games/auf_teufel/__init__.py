@@ -29,7 +29,7 @@ from .actions import Action
 from .engine import can_do, do_action, verify_action, verify_bet, verify_pull
 from .moves import legal_actions, pull_chances
 from .position import POSITION_KEYS, load_position
-from .questions import GAME, HANDLERS, PLOT_NOTE, chips_objective, status
+from .questions import GAME, HANDLERS, PLOT_NOTE, best_bet, chips_objective, status
 from .resolution import (
     Settlement,
     bet_result,
@@ -77,6 +77,7 @@ __all__ = [
     "STANDARD_CHIPS",
     "STANDARD_OVEN",
     "Settlement",
+    "best_bet",
     "bet_result",
     "bonus_winners",
     "can_do",

@@ -12,7 +12,7 @@ from oracle.registry import GameInfo, register_game
 
 from ..position import POSITION_KEYS, load_position
 from ..rules import OPTIONS, SLUG
-from .solvers import PLOT_NOTE, bet_advice, chips_objective, draw_or_stop, stop_policy
+from .solvers import PLOT_NOTE, best_bet, bet_advice, chips_objective, draw_or_stop, stop_policy
 from .table import apply_actions, game_status, legal_moves, settle_round_question, status
 
 GAME = register_game(
@@ -38,4 +38,4 @@ HANDLERS = {
     "bet-advice": bet_advice,
 }
 
-__all__ = ["GAME", "HANDLERS", "PLOT_NOTE", "chips_objective", "status"]
+__all__ = ["GAME", "HANDLERS", "PLOT_NOTE", "best_bet", "chips_objective", "status"]
