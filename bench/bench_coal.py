@@ -12,13 +12,14 @@ import statistics
 import sys
 import time
 
-from oracle.solve.coal import Oven, haul_objective, one_step_rule_draws, reach_table, solve_turn, target_objective
+from oracle.games.auf_teufel import STANDARD_OVEN
+from oracle.solve.dp.coal import Oven, haul_objective, one_step_rule_draws, reach_table, solve_turn, target_objective
 
 
 def main(runs: int = 7) -> None:
     import numpy  # noqa: F401  (imported once, outside the timing)
 
-    oven = Oven.standard()
+    oven = STANDARD_OVEN
     times = []
     for _ in range(runs):
         start = time.perf_counter()

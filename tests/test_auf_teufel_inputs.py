@@ -11,8 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from oracle.errors import FieldError, ScenarioError
-from oracle.games.auf_teufel_position import load_position
-from oracle.games.auf_teufel_questions import GAME, HANDLERS, PLOT_NOTE
+from oracle.games.auf_teufel import GAME, HANDLERS, PLOT_NOTE, load_position
 from oracle.registry import QuestionContext
 
 RULES = GAME.default_rules()

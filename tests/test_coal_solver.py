@@ -1,5 +1,6 @@
-"""The coal-stop dynamic program against independent answers: the published value of the
-red-and-black card game, brute force over every draw order, and the one-step rule."""
+"""The coal-stop dynamic program (and the distribution of a round's highest haul built on it)
+against independent answers: the published value of the red-and-black card game, brute force
+over every draw order, and the one-step rule."""
 
 from __future__ import annotations
 
@@ -9,19 +10,22 @@ from fractions import Fraction
 
 import pytest
 
-from oracle.solve.coal import (
+from oracle.solve.dp.coal import (
     Oven,
-    TurnPolicy,
     haul_objective,
-    highest_haul_distribution,
     one_step_rule_draws,
     one_step_threshold,
     reach_probabilities,
     solve_turn,
     target_objective,
     threshold_table,
-    turn_outcomes,
 )
+from oracle.solve.exact.highest_haul import TurnPolicy, highest_haul_distribution, turn_outcomes
+
+# The published coal set of Auf Teufel komm raus (Zoch, 2013): 2 x 100, 3 x 75, 7 x 50, 9 x 25,
+# 9 x 20, 9 x 10 (1,270 in all) and 9 devils, written out here so that the solver is tested on
+# plain input.
+FULL_OVEN = Oven.of({100: 2, 75: 3, 50: 7, 25: 9, 20: 9, 10: 9}, devils=9)
 
 
 def test_red_and_black_card_game_value_is_2_624475548993925():
@@ -113,12 +117,12 @@ def test_one_step_rule_agrees_with_the_full_dp_on_random_small_ovens():
 
 
 def test_one_step_threshold_is_value_over_devils_plus_one():
-    assert one_step_threshold(Oven.standard()) == Fraction(1270, 10)
+    assert one_step_threshold(FULL_OVEN) == Fraction(1270, 10)
     assert one_step_threshold(Oven.of({10: 3}, devils=0)) is None
 
 
 def test_threshold_table_for_the_full_oven_stops_from_127_on():
-    dp = solve_turn(Oven.standard(), haul_objective)
+    dp = solve_turn(FULL_OVEN, haul_objective)
     rows = threshold_table(dp)
     for row in rows:
         assert not row.exceptions
@@ -137,8 +141,8 @@ def test_reach_probabilities_match_the_dp_for_each_target():
 
 
 def test_reach_probability_for_the_full_oven_matches_the_dp_at_200():
-    reach = reach_probabilities(Oven.standard(), [200])
-    dp = solve_turn(Oven.standard(), target_objective(200))
+    reach = reach_probabilities(FULL_OVEN, [200])
+    dp = solve_turn(FULL_OVEN, target_objective(200))
     assert reach[200] == pytest.approx(dp.start_value, abs=1e-12)
 
 
@@ -226,7 +230,7 @@ def test_highest_haul_distribution_falls_back_to_labelled_sampling():
 
 
 def test_reach_table_policy_is_the_dp_policy_at_every_state():
-    from oracle.solve.coal import reach_table
+    from oracle.solve.dp.coal import reach_table
 
     oven = Oven.of({50: 2, 25: 3, 20: 1, 10: 3}, devils=2)
     table = reach_table(oven, 150)
@@ -243,7 +247,7 @@ def test_reach_table_policy_is_the_dp_policy_at_every_state():
 def test_full_oven_largest_expected_haul_matches_forward_enumeration_of_the_one_step_rule():
     # The DP's value (backward, over all states) against the expected haul of every way a
     # turn under the one-step rule can end (forward, merging equal ovens).
-    oven = Oven.standard()
+    oven = FULL_OVEN
     outs = turn_outcomes(oven, TurnPolicy("max-haul"))
     forward = sum(p * haul for (_, _, haul, _), p in outs.items())
     assert forward == pytest.approx(58.312651307049656, abs=1e-9)

@@ -1,4 +1,4 @@
-"""The exact coal-stop solver for Auf Teufel komm raus.
+"""The exact coal-stop solver for Auf Teufel komm raus, over plain ovens.
 
 A turn is an optimal-stopping problem. Inside one turn the devil count never changes (a devil
 ends the turn), so the state is the count of each numbered value still in the oven; the haul
@@ -9,24 +9,28 @@ and the number of pieces pulled follow from what has left the oven since the tur
     draw(c) = ( sum_v c_v * V(c - e_v)  +  d * devil_value ) / (sum_v c_v + d)
 
 and a turn starts with ``draw(c0)`` because the rulebook makes the first piece compulsory
-("the player whose turn it is turns over one coal piece"). Ties go to stopping. Nothing here
-assumes values are positive or that there are devils, which is what lets the red-and-black
-card game (26 x +1, 26 x -1, no devils, stopping allowed before the first card) run through
-the same code.
+("the player whose turn it is turns over one coal piece"), or with ``V(c0)`` when the first
+draw is optional (``must_draw_first=False``). Ties go to stopping. Piece values are any whole
+numbers, negative or zero too, and there need be no devils: the red-and-black card game
+(26 x +1, 26 x -1, no devils, stopping allowed before the first card) runs through the same
+code. Only the one-step rule (``one_step_rule_draws``) needs values of 0 or more to be
+optimal.
 
-The game rules (what a haul is worth in chips) stay in ``oracle.games.auf_teufel``; this module
-takes them as functions.
+The distribution of a whole round's highest haul, turn by turn under turn policies, is
+``oracle.solve.exact.highest_haul``.
+
+The game's rules (its coal set, what a haul is worth in chips) stay in the game's package;
+this module takes an oven as piece values and counts and an objective as functions.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-STANDARD_NUMBERED = ((100, 2), (75, 3), (50, 7), (25, 9), (20, 9), (10, 9))
-STANDARD_DEVILS = 9
+if TYPE_CHECKING:
+    from oracle.budget import Budget
 
 Counts = tuple[int, ...]
 StopValue = Callable[[int, int], float]  # (haul, pieces) -> value of stopping there
@@ -49,10 +53,6 @@ class Oven:
         values = tuple(sorted(pairs, reverse=True))
         return cls(values, tuple(pairs[v] for v in values), devils)
 
-    @classmethod
-    def standard(cls) -> "Oven":
-        return cls.of(STANDARD_NUMBERED, STANDARD_DEVILS)
-
     @property
     def numbered(self) -> int:
         return sum(self.counts)
@@ -64,6 +64,16 @@ class Oven:
     @property
     def value(self) -> int:
         return sum(v * c for v, c in zip(self.values, self.counts))
+
+    @property
+    def positive_value(self) -> int:
+        """The most a haul can still grow: the pieces worth more than 0."""
+        return sum(v * c for v, c in zip(self.values, self.counts) if v > 0)
+
+    @property
+    def nonnegative(self) -> bool:
+        """Whether no piece left is worth less than 0 (the one-step rule is then optimal)."""
+        return all(v >= 0 for v, c in zip(self.values, self.counts) if c)
 
     def count(self, value: int) -> int:
         return self.counts[self.values.index(value)] if value in self.values else 0
@@ -90,16 +100,40 @@ class Oven:
         return ", ".join(parts + [f"{self.devils} devils"])
 
 
-def _is_tie_or_less(draw: float, stop: float) -> bool:
-    """Stop on ties; in floating point, sums that are equal on paper may differ in the last bit."""
+class OutOfTime(Exception):
+    """The question's time budget ran out before the solver finished; nothing partial is
+    returned from the turn's dynamic program, since no value is known until it is done."""
+
+
+def check_time(budget: "Budget | None", done: int, every: int) -> None:
+    """Raise ``OutOfTime`` if ``budget`` has expired; looked at once every ``every`` steps."""
+    if budget is not None and done % every == 0 and budget.expired():
+        raise OutOfTime
+
+
+# Rounding: a value computed in floating point is off by at most about the machine epsilon
+# times the sum of the magnitudes that went into it (its ``scale``), times the depth of the
+# sums. Two values closer than ROUNDING times their scales are equal on paper as far as a
+# float can tell, and a tie goes to stopping. The tolerance is relative: a chance of 7.3e-10
+# is a chance, not zero (issue 12, point 5), and a draw worth a billion is not a tie with a
+# stop worth a billion minus one.
+ROUNDING = 1e-12
+
+
+def stop_is_at_least(draw: float, stop: float, draw_scale: float) -> bool:
+    """Whether stopping is worth at least as much as drawing (ties go to stopping).
+    ``Fraction``s compare exactly; floats within ``ROUNDING`` of ``draw_scale + |stop|``
+    count as equal."""
     if isinstance(draw, Fraction):
         return draw <= stop
-    return draw <= stop + 1e-9 * max(1.0, abs(stop))
+    return draw - stop <= ROUNDING * (draw_scale + abs(stop))
 
 
 @dataclass
 class TurnSolution:
-    """The solved turn: the optimal value at every in-turn state reachable from ``oven``."""
+    """The solved turn: the optimal value at every in-turn state reachable from ``oven``.
+    ``scales`` holds, per state, the sum of the magnitudes its value was computed from (what
+    its rounding error is relative to)."""
 
     oven: Oven
     stop_value: StopValue
@@ -107,6 +141,7 @@ class TurnSolution:
     values: dict[Counts, float]
     start_value: float  # value of the turn before its first (or, if allowed, no) draw
     stops: dict[Counts, bool] = field(default_factory=dict)  # the optimal choice per state
+    scales: dict[Counts, float] = field(default_factory=dict)
 
     def haul(self, counts: Counts) -> int:
         return sum(v * (a - b) for v, a, b in zip(self.oven.values, self.oven.counts, counts))
@@ -114,18 +149,25 @@ class TurnSolution:
     def pieces(self, counts: Counts) -> int:
         return sum(self.oven.counts) - sum(counts)
 
-    def draw_value(self, counts: Counts) -> float | None:
-        """Expected value of drawing once more at ``counts``, then playing on optimally;
-        ``None`` if the oven is empty."""
+    def _draw(self, counts: Counts) -> tuple[float, float] | None:
+        """(value, scale) of drawing once more at ``counts``; ``None`` if the oven is empty."""
         n = sum(counts) + self.oven.devils
         if n == 0:
             return None
         total = self.devil_value * self.oven.devils
+        scale = abs(total)
         for i, c in enumerate(counts):
             if c:
                 child = counts[:i] + (c - 1,) + counts[i + 1 :]
                 total += c * self.values[child]
-        return total / n
+                scale += c * self.scales.get(child, abs(self.values[child]))
+        return total / n, scale / n
+
+    def draw_value(self, counts: Counts) -> float | None:
+        """Expected value of drawing once more at ``counts``, then playing on optimally;
+        ``None`` if the oven is empty."""
+        drawn = self._draw(counts)
+        return None if drawn is None else drawn[0]
 
     def stop_here(self, counts: Counts) -> float:
         return self.stop_value(self.haul(counts), self.pieces(counts))
@@ -133,8 +175,8 @@ class TurnSolution:
     def should_stop(self, counts: Counts) -> bool:
         if counts in self.stops:
             return self.stops[counts]
-        draw = self.draw_value(counts)
-        return draw is None or _is_tie_or_less(draw, self.stop_here(counts))
+        drawn = self._draw(counts)
+        return drawn is None or stop_is_at_least(drawn[0], self.stop_here(counts), drawn[1])
 
 
 def solve_turn(
@@ -144,9 +186,12 @@ def solve_turn(
     *,
     must_draw_first: bool = True,
     exact: bool = False,
+    budget: "Budget | None" = None,
 ) -> TurnSolution:
     """Solve one turn from ``oven`` exactly. ``exact`` computes in ``Fraction``s (slow; for
-    tests on small ovens)."""
+    tests on small ovens). Raises ``OutOfTime`` when ``budget`` runs out first (the number
+    of states is the product of (count + 1) over the piece values, so an invented oven can
+    be far larger than the game's 96,000)."""
     values = oven.values
     devils = oven.devils
     start_counts = oven.counts
@@ -155,7 +200,9 @@ def solve_turn(
     if exact:
         devil_value = Fraction(devil_value)
     devil_term = devil_value * devils
+    devil_scale = abs(devil_term)
     memo: dict[Counts, float] = {}
+    scales: dict[Counts, float] = {}
     stops: dict[Counts, bool] = {}
     indices = range(len(values))
 
@@ -163,28 +210,29 @@ def solve_turn(
         known = memo.get(counts)
         if known is not None:
             return known
+        check_time(budget, len(memo), 256)
         stop = stop_value(start_value - value_left, start_n - n_left)
         if exact:
             stop = Fraction(stop)
         n = n_left + devils
         if n == 0:
-            memo[counts] = stop
-            stops[counts] = True
+            memo[counts], scales[counts], stops[counts] = stop, abs(stop), True
             return stop
-        total = devil_term
+        total, scale = devil_term, devil_scale
         for i in indices:
             c = counts[i]
             if c:
                 child = counts[:i] + (c - 1,) + counts[i + 1 :]
                 total += c * solve(child, n_left - 1, value_left - values[i])
-        draw = total / n
-        stops[counts] = _is_tie_or_less(draw, stop)
-        best = stop if stops[counts] else draw
-        memo[counts] = best
-        return best
+                scale += c * scales[child]
+        draw, draw_scale = total / n, scale / n
+        stopping = stops[counts] = stop_is_at_least(draw, stop, draw_scale)
+        memo[counts] = stop if stopping else draw
+        scales[counts] = abs(stop) if stopping else draw_scale
+        return memo[counts]
 
     solve(start_counts, start_n, start_value)
-    solution = TurnSolution(oven, stop_value, devil_value, memo, 0.0, stops)
+    solution = TurnSolution(oven, stop_value, devil_value, memo, 0.0, stops, scales)
     first_draw = solution.draw_value(start_counts)
     if first_draw is None:  # an empty oven: nothing to turn over, the haul stays 0
         solution.start_value = memo[start_counts]
@@ -214,16 +262,20 @@ def target_objective(target: int) -> StopValue:
 
 def one_step_rule_draws(oven: Oven, haul: int) -> bool:
     """The one-step rule for objective (a): draw exactly when the numbered pieces left are
-    worth more than the devils left times the haul. It is optimal because the problem is
-    monotone: once stopping beats one more draw, it keeps doing so as the haul grows and the
-    oven's value shrinks."""
+    worth more than the devils left times the haul. With piece values of 0 or more it is
+    optimal because the problem is monotone: once stopping beats one more draw, it keeps
+    doing so as the haul grows and the oven's value shrinks. With negative values it is only
+    the myopic rule (the red-and-black card game draws on at a haul of 0 when it pays)."""
     return oven.value > oven.devils * haul
 
 
 def one_step_threshold(oven_at_turn_start: Oven) -> Fraction | None:
-    """Objective (a) stops once the haul reaches V/(d+1), V the numbered value left when the
-    turn began and d the devils; ``None`` (never stop) when there are no devils."""
-    if oven_at_turn_start.devils == 0:
+    """The one-step rule as a threshold: stop once the haul reaches V/(d+1), V the numbered
+    value left when the turn began and d the devils (the haul h and the value left V - h
+    satisfy V - h > d h exactly below it). ``None`` (never stop before the oven is empty)
+    when there are no devils and no piece worth less than 0: then every draw adds to the
+    haul and nothing can take it away."""
+    if oven_at_turn_start.devils == 0 and oven_at_turn_start.nonnegative:
         return None
     return Fraction(oven_at_turn_start.value, oven_at_turn_start.devils + 1)
 
@@ -240,14 +292,18 @@ class ThresholdRow:
     states: int
 
 
-def threshold_table(solution: TurnSolution) -> list[ThresholdRow]:
+def threshold_table(
+    solution: TurnSolution, *, include_start: bool = False, budget: "Budget | None" = None
+) -> list[ThresholdRow]:
     """Group the solved states by pieces pulled so far; per group, the haul from which the
     policy stops, and every state that stops below it (an objective whose stop set is not a
-    haul threshold shows up as exceptions, never as a wrong threshold)."""
+    haul threshold shows up as exceptions, never as a wrong threshold). The turn's start (0
+    pieces) has a row only with ``include_start``, for a turn whose first draw is optional."""
     by_pieces: dict[int, list[tuple[int, bool, Counts]]] = {}
-    for counts in solution.values:
+    for done, counts in enumerate(solution.values):
+        check_time(budget, done, 4096)
         pieces = solution.pieces(counts)
-        if pieces == 0:
+        if pieces == 0 and not include_start:
             continue  # the turn's first piece is compulsory
         by_pieces.setdefault(pieces, []).append(
             (solution.haul(counts), solution.should_stop(counts), counts)
@@ -365,141 +421,3 @@ def reach_probabilities(oven: Oven, targets: Iterable[int]) -> dict[int, float]:
     targets = sorted(set(targets))
     table = reach_table(oven, max(targets, default=0))
     return {t: table.start(t) for t in targets}
-
-
-# ---- turn policies and the distribution of the round's highest haul -------------------------
-
-
-@dataclass(frozen=True)
-class TurnPolicy:
-    """How a player decides to stop, given the oven at the start of their turn.
-
-    ``kind`` is ``max-haul`` (objective (a), the one-step rule), ``target`` (draw until the
-    haul reaches ``amount``, giving up only when the oven no longer holds enough) or
-    ``threshold`` (stop once the haul reaches ``amount``)."""
-
-    kind: str
-    amount: int = 0
-
-    def stops(self, turn_start: Oven, now: Oven, haul: int) -> bool:
-        if now.pieces == 0:
-            return True
-        if self.kind == "max-haul":
-            return not one_step_rule_draws(now, haul)
-        if self.kind == "target":
-            return haul >= self.amount or haul + now.value < self.amount
-        return haul >= self.amount
-
-    def __str__(self) -> str:
-        return self.kind if self.kind == "max-haul" else f"{self.kind}:{self.amount}"
-
-
-TurnOutcome = tuple[Counts, int, int, int]  # oven counts after, devils after, haul, pieces
-
-
-def turn_outcomes(oven: Oven, policy: TurnPolicy) -> dict[TurnOutcome, float]:
-    """Every way a turn under ``policy`` can end, with its probability."""
-    outcomes: dict[TurnOutcome, float] = {}
-    if oven.pieces == 0:
-        return {(oven.counts, oven.devils, 0, 0): 1.0}
-    start_value, start_n = oven.value, oven.numbered
-    frontier: dict[Counts, float] = {oven.counts: 1.0}
-    while frontier:
-        following: dict[Counts, float] = {}
-        for counts, p in frontier.items():
-            now = oven.with_counts(counts)
-            n = now.pieces
-            if oven.devils:
-                key = (counts, oven.devils - 1, 0, 0)
-                outcomes[key] = outcomes.get(key, 0.0) + p * oven.devils / n
-            for i, c in enumerate(counts):
-                if not c:
-                    continue
-                child = counts[:i] + (c - 1,) + counts[i + 1 :]
-                q = p * c / n
-                after = oven.with_counts(child)
-                haul = start_value - after.value
-                if policy.stops(oven, after, haul):
-                    key = (child, oven.devils, haul, start_n - after.numbered)
-                    outcomes[key] = outcomes.get(key, 0.0) + q
-                else:
-                    following[child] = following.get(child, 0.0) + q
-        frontier = following
-    return outcomes
-
-
-@dataclass(frozen=True)
-class HaulDistribution:
-    distribution: dict[int, float]  # highest haul of the round -> probability
-    method: str  # "exact" or "monte-carlo"
-    samples: int = 0
-    states: int = 0
-
-
-def highest_haul_distribution(
-    oven: Oven,
-    policies: list[TurnPolicy],
-    best_so_far: int = 0,
-    *,
-    max_states: int = 400_000,
-    samples: int = 20_000,
-    seed: int = 7,
-) -> HaulDistribution:
-    """The distribution of the round's highest haul when the players still to pull follow
-    ``policies`` in turn order from ``oven``. Exact (a forward pass over oven, devils and best
-    haul so far, merging equal states) unless that needs more than ``max_states`` turn
-    evaluations, in which case it samples ``samples`` seeded rounds and says so."""
-    cache: dict[tuple[Counts, int, TurnPolicy], dict[TurnOutcome, float]] = {}
-    states: dict[tuple[Counts, int, int], float] = {(oven.counts, oven.devils, best_so_far): 1.0}
-    work = 0
-    for policy in policies:
-        following: dict[tuple[Counts, int, int], float] = {}
-        for (counts, devils, best), p in states.items():
-            key = (counts, devils, policy)
-            outs = cache.get(key)
-            if outs is None:
-                outs = turn_outcomes(oven.with_counts(counts, devils), policy)
-                cache[key] = outs
-                work += len(outs)
-            work += len(outs)
-            if work > max_states:
-                return _sampled_distribution(oven, policies, best_so_far, samples, seed)
-            for (after, d_after, haul, _), q in outs.items():
-                k = (after, d_after, max(best, haul))
-                following[k] = following.get(k, 0.0) + p * q
-        states = following
-    dist: dict[int, float] = {}
-    for (_, _, best), p in states.items():
-        dist[best] = dist.get(best, 0.0) + p
-    return HaulDistribution(dict(sorted(dist.items())), "exact", states=work)
-
-
-def _sampled_distribution(
-    oven: Oven, policies: list[TurnPolicy], best_so_far: int, samples: int, seed: int
-) -> HaulDistribution:
-    rng = random.Random(seed)
-    tally: dict[int, int] = {}
-    for _ in range(samples):
-        now = oven
-        best = best_so_far
-        for policy in policies:
-            turn_start = now
-            haul = 0
-            while now.pieces:
-                pick = rng.randrange(now.pieces)
-                if pick < now.devils:
-                    now, haul = now.without(None), 0
-                    break
-                pick -= now.devils
-                for v, c in zip(now.values, now.counts):
-                    if pick < c:
-                        break
-                    pick -= c
-                now = now.without(v)
-                haul += v
-                if policy.stops(turn_start, now, haul):
-                    break
-            best = max(best, haul)
-        tally[best] = tally.get(best, 0) + 1
-    dist = {h: n / samples for h, n in sorted(tally.items())}
-    return HaulDistribution(dist, "monte-carlo", samples=samples)
