@@ -131,9 +131,6 @@ def rank_hell_of_a_deal(
     up_your_sleeve: bool = False,
     for_boss: bool = False,
 ) -> HellOfADealRanking:
-    from oracle.games.hod_bosses import find_boss
-    from oracle.games.hod_rules import banned_ranks_for
-
     ruleset = find_ruleset("hell-of-a-deal")
     hole_cards = parse_cards(hole)
     board_cards = parse_cards(board) if board else []
@@ -141,7 +138,12 @@ def rank_hell_of_a_deal(
     check_cards(hole_cards, minimum=1, maximum=6, what="hole cards")
     check_cards(board_cards, maximum=10, what="board")
     check_cards([*hole_cards, *board_cards, *toll_cards], what="hole cards, board and tolls together")
-    the_boss = find_boss(boss) if boss else None
+    the_boss = None
+    if boss:
+        # Only a named Boss needs the game (his data and restrictions): plain ranking stays light.
+        from oracle.games.hell_of_a_deal import banned_ranks_for, find_boss
+
+        the_boss = find_boss(boss)
     if toll_cards and souls is None:
         raise InvalidHandError("--toll needs --souls: how many Souls the pot holds")
     if for_boss:

@@ -61,7 +61,7 @@ def rank_question(ctx: QuestionContext) -> Answer:
             raise FieldError(("souls",), f"must be a whole number of Souls, not {souls!r}")
         boss = _text(ctx, "boss", required=False)
         if boss is not None:
-            from oracle.games.hod_bosses import find_boss
+            from oracle.games.hell_of_a_deal import find_boss
 
             try:
                 find_boss(boss)

@@ -1,5 +1,6 @@
 """Choices with a price or a pick: The Boatman's tolls, "Look at 2 Cards, Keep 1" and "Draw a
-card from the Discard pile", each answered with the odds of ``hod_odds``.
+card from the Discard pile", each answered with the odds of ``oracle.solve.exact.holdem`` on
+the table's state.
 
 The Boatman: "Players can't use cards matching a Toll card's value in their scoring hand
 unless they pay a Soul ... The cost of a Soul is a per card payment. If the Souls pot is
@@ -20,24 +21,11 @@ from typing import Any, Sequence
 
 from oracle.cards import Card
 from oracle.errors import FieldError
-from oracle.solve.hod_adapter import odds_problem
-from oracle.solve.hod_odds import OddsProblem, OddsResult, compute_odds
+from oracle.solve.exact.holdem import OddsResult, compute_odds
 
-
-def single_seat(problem: OddsProblem, name: str, cards: tuple[Card, ...], *,
-                toll_budget: int | None = -1, moved_to_dead: Sequence[Card] = (),
-                removed_from_dead: Sequence[Card] = ()) -> OddsProblem:
-    """The problem for one player holding ``cards``; every other listed card is dead."""
-    seat = next(s for s in problem.seats if s.name == name)
-    others = [c for s in problem.seats if s.name != name for c in s.cards]
-    dead = [c for c in problem.dead if c not in removed_from_dead]
-    dead += [c for c in (*seat.cards, *moved_to_dead) if c not in cards]
-    dead += others
-    dead = [c for c in dead if c not in cards]  # a card swapped in left the other hand
-    new_seat = replace(seat, cards=tuple(cards))
-    if toll_budget != -1:
-        new_seat = replace(new_seat, toll_budget=toll_budget)
-    return replace(problem, seats=(new_seat,), dead=tuple(dict.fromkeys(dead)))
+from ..resolution import toll_options
+from ..state import HodState
+from .problems import odds_problem, single_seat
 
 
 def _odds_json(result: OddsResult, name: str) -> dict[str, Any]:
@@ -52,15 +40,13 @@ def _odds_json(result: OddsResult, name: str) -> dict[str, Any]:
 # The Boatman.
 
 
-def toll_payment(state: Any, *, players: Sequence[str] | None = None, boss_cards: str = "revealed",
+def toll_payment(state: HodState, *, players: Sequence[str] | None = None, boss_cards: str = "revealed",
                  odds_options: dict | None = None, view: str = "table", progress=None) -> dict[str, Any]:
     """For every player still in: the hand and odds for each number of Souls that improves the
     hand, the fewest Souls to win and to push (when the Boss's hand is known: for sure; else
     the fewest that give the best expected Souls), and the team's best plan within the pot.
     ``view`` is "table" or the one player advised (their own knowledge, as in ``odds``);
     ``progress(done, total)`` is called after each option is scored."""
-    from oracle.games.hell_of_a_deal import toll_options
-
     odds_options = odds_options or {}
     if not state.boss.tolls or not state.tolls:
         raise FieldError(("kind",), f"{state.boss.name} takes no tolls: toll-payment needs The Boatman's toll card")
@@ -132,7 +118,7 @@ def team_toll_plan(report: dict[str, Any], pot: int) -> dict[str, Any]:
 # Offerings.
 
 
-def offering_choice(state: Any, *, player: str, offering: str, cards: Sequence[Card] | None = None,
+def offering_choice(state: HodState, *, player: str, offering: str, cards: Sequence[Card] | None = None,
                     boss_cards: str = "revealed", odds_options: dict | None = None, view: str = "table",
                     progress=None) -> dict[str, Any]:
     """The odds for each card the Offering lets ``player`` take; ``view`` is "table" or the

@@ -1,7 +1,6 @@
-"""Hell of a Deal solver question kinds: odds, temptation-assignment, team-swap,
-toll-payment and offering-choice. Registered for game "hell-of-a-deal" when this module is
-imported (``oracle.registry.GAME_MODULES`` lists it). Light to import: numpy, ortools and z3
-are imported inside the solvers.
+"""Hell of a Deal's solver question kinds: odds, temptation-assignment, team-swap,
+toll-payment and offering-choice, registered when the package is imported. Light to import:
+numpy, ortools and z3 are imported inside the solvers.
 
 A question may carry a progress callback: if the question context has an attribute
 ``progress`` (a callable ``(done, total)``), long computations report through it.
@@ -15,7 +14,8 @@ from oracle.cards import Card, parse_cards
 from oracle.errors import FieldError, OracleError
 from oracle.registry import Answer, Param, QuestionContext, register_question
 
-SLUG = "hell-of-a-deal"
+from ..position import load_position
+from ..rules import SLUG
 
 _ODDS_PARAMS = {
     "view": Param("'table' (every listed card but the Boss's face-down ones; default) or a player's name"),
@@ -30,8 +30,6 @@ _ODDS_PARAMS = {
 def _state(ctx: QuestionContext):
     if ctx.state is not None:
         return ctx.state
-    from oracle.games.hell_of_a_deal import load_position
-
     return load_position(ctx.position, ctx.rules)
 
 
@@ -90,8 +88,9 @@ def _pct(x: float) -> str:
 @register_question(SLUG, "odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
                    params=_ODDS_PARAMS)
 def odds_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_adapter import odds_problem
-    from oracle.solve.hod_odds import compute_odds
+    from oracle.solve.exact.holdem import compute_odds
+
+    from .problems import odds_problem
 
     state = _state(ctx)
     problem = odds_problem(state, view=str(ctx.params.get("view", "table")),
@@ -112,7 +111,7 @@ def odds_question(ctx: QuestionContext) -> Answer:
 
 
 def _events(ctx: QuestionContext, state) -> list:
-    from oracle.solve.temptation import Suffering
+    from oracle.solve.cpsat.temptation import Suffering
 
     raw = ctx.params.get("events")
     if raw is None:
@@ -166,7 +165,7 @@ def _heals(ctx: QuestionContext) -> tuple[int, ...]:
                        "time_limit": Param("CP-SAT time limit in seconds (default 10)"),
                    })
 def temptation_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.temptation import TemptationProblem, solve
+    from oracle.solve.cpsat.temptation import TemptationProblem, solve
 
     state = _state(ctx)
     levels = dict(state.levels())
@@ -233,11 +232,17 @@ def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[st
                        "view": Param("only 'table' (the default): the swap is planned on every listed hand"),
                    })
 def team_swap_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_adapter import odds_problem
-    from oracle.solve.hod_offers import single_seat
-    from oracle.solve.hod_odds import compute_odds
-    from oracle.solve.team_swap import (PUSH_VALUE, SOUL_SCALE, WIN_VALUE, candidate_swaps, hands_after,
-                                         solve_swaps)
+    from oracle.solve.cpsat.team_swap import (
+        PUSH_VALUE,
+        SOUL_SCALE,
+        WIN_VALUE,
+        candidate_swaps,
+        hands_after,
+        solve_swaps,
+    )
+    from oracle.solve.exact.holdem import compute_odds
+
+    from .problems import odds_problem, single_seat
 
     state = _state(ctx)
     if "swap" in state.offerings_used:
@@ -325,7 +330,7 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
                            "view": Param("'table' (default) or the name of the one player to advise, "
                                          "with only what that player knows")})
 def toll_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_offers import toll_payment
+    from .plans import toll_payment
 
     state = _state(ctx)
     players = ctx.params.get("players")
@@ -365,7 +370,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
                            **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                            "view": Param("'table' (default) or the player's own name: only what that player knows")})
 def offering_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_offers import offering_choice
+    from .plans import offering_choice
 
     state = _state(ctx)
     cards = None

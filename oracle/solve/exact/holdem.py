@@ -8,7 +8,7 @@ Boss's revealed hole cards and toll cards. A player's cards that the position do
 are unseen and simply not in the deck we deal from: the deal is uniform over the unseen
 cards, so cards held by someone else are exchangeable with cards in the deck.
 
-The Boss plays as ``oracle.games.hod_rules.boss_play`` says: the better of his default
+The Boss plays as the game's ``boss_play`` says: the better of his default
 minimum hand and his best hand using 1 to ``max_hole_used`` of his own cards (hole cards plus
 The Boatman's toll cards); a player is compared with ``player_outcome`` (against the default
 hand only the cards it lists count, so matching it is a push). The vectorised code here
@@ -218,7 +218,8 @@ class Deck:
 
     def __init__(self, problem: OddsProblem, unseen: Sequence[Card]):
         import numpy as np
-        from oracle.solve.hod_vector import card_arrays
+
+        from oracle.solve.exact.holdem_vector import card_arrays
 
         self.problem = problem
         self.cards = list(unseen)
@@ -256,6 +257,7 @@ class Deck:
         and, under Eenie Meanie, "The current High Card of the Community board, as well as
         any cards of matching value" (Aces high: the largest rank index)."""
         import numpy as np
+
         from oracle.cards import RANKS
 
         rows = board_ranks.shape[0]
@@ -270,7 +272,8 @@ class Deck:
 def player_strengths(problem: OddsProblem, seat: SeatHand, board_ranks, board_suits, banned):
     """The player's best legal strength on each board (numpy array)."""
     import numpy as np
-    from oracle.solve.hod_vector import best_strengths, card_arrays, encode_arrays
+
+    from oracle.solve.exact.holdem_vector import best_strengths, card_arrays, encode_arrays
 
     ruleset = problem.ruleset.with_wild_ranks(seat.wild_ranks)
     tolled = problem.tolled_ranks if seat.toll_budget is not None else frozenset()
@@ -298,7 +301,7 @@ def _boss_private_max(problem: OddsProblem) -> int:
 def _boss_strengths(problem: OddsProblem, board, private, outer: bool):
     """The Boss's best strength with his own cards; ``board`` and ``private`` are
     (ranks, suits) pairs. The Boss is bound by no player's restriction."""
-    from oracle.solve.hod_vector import best_strengths, encode_arrays
+    from oracle.solve.exact.holdem_vector import best_strengths, encode_arrays
 
     return best_strengths(
         encode_arrays(*board, problem.ruleset),

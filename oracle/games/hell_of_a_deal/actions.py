@@ -30,7 +30,8 @@ from functools import lru_cache
 
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.errors import InvalidActionError, OracleError
-from oracle.games.hod_rules import CHIPS, find_chip
+
+from .rules import CHIPS, find_chip
 
 DEAL_TARGETS = ("Boss", "toll", "flop", "turn", "river")
 OFFERINGS = ("reveal", "look", "swap", "discard")

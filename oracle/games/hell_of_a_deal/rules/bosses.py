@@ -21,7 +21,7 @@ The rulebook spells the first Boss both "Dedly Aloor" and "Deadly Aloor"; both n
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from oracle.cards import Card, Rank, check_cards, parse_cards
 from oracle.errors import FieldError, OracleError
@@ -293,3 +293,23 @@ def boss_from_mapping(
     else:
         boss = replace(base, **changes)
     return boss
+
+
+# ---------------------------------------------------------------------------------------
+# Red Jack's count.
+
+def blackjack_value(card: Card) -> int:
+    """"An Ace can be counted as "11" or "1". Face cards are counted as "10"." """
+    if card.rank is Rank.ACE:
+        return 11
+    return min(card.value, 10)
+
+
+def blackjack_total(cards: Sequence[Card]) -> int:
+    """The best blackjack total: Aces count 11 while that keeps the total at 21 or less."""
+    total = sum(blackjack_value(c) for c in cards)
+    aces = sum(1 for c in cards if c.rank is Rank.ACE)
+    while total > 21 and aces:
+        total -= 10
+        aces -= 1
+    return total

@@ -1,23 +1,22 @@
-"""Hell of a Deal's registration and question kinds: ``showdown``, ``best-hand``,
-``legal-moves``, ``apply`` and ``game-status`` (the solvers' kinds are registered by
-``oracle.solve.hod_questions``). Params and answer keys are documented in
-docs/games/hell-of-a-deal.md."""
+"""Hell of a Deal's registration (``GAME``) and the question kinds the engine answers:
+``showdown``, ``best-hand``, ``legal-moves``, ``apply`` and ``game-status`` (the solver kinds
+are in ``questions.solvers``). Params and answer keys are documented in the game's page."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from oracle.errors import FieldError, OracleError
-from oracle.games.hod_actions import BONES, Action
-from oracle.games.hod_engine import apply_action
-from oracle.games.hod_moves import legal_moves_report
-from oracle.games.hod_position import cards_field, load_position
-from oracle.games.hod_round import awaiting, describe_wait
-from oracle.games.hod_rules import banned_ranks_for
-from oracle.games.hod_showdown import current_boss_play, player_selection, toll_options
-from oracle.games.hod_state import OPTIONS, SLUG, HodState, Pending, PlayerState
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
 
+from ..actions import BONES, Action
+from ..engine import apply_action
+from ..moves import legal_moves_report
+from ..position import POSITION_KEYS, cards_field, load_position
+from ..resolution import banned_ranks_for, current_boss_play, player_selection, toll_options
+from ..round import awaiting, describe_wait
+from ..rules import OPTIONS, SLUG
+from ..state import HodState, Pending, PlayerState
 
 # ---------------------------------------------------------------------------------------
 # Summaries and question kinds.
@@ -65,9 +64,7 @@ GAME = register_game(GameInfo(
     rulebook="hell-of-a-deal.txt",
     ruleset="hell-of-a-deal",
     options=OPTIONS,
-    position_keys=("players", "boss", "bosses", "boss_deck", "boss_hole", "boss_revealed",
-                   "tolls", "board", "stacks", "discard", "souls", "dealer", "phase", "to_act",
-                   "round", "offerings_used", "favors", "history"),
+    position_keys=POSITION_KEYS,
     load_position=load_position,
 ))
 
@@ -114,6 +111,30 @@ def showdown_question(ctx: QuestionContext) -> Answer:
     draws = cards_field(ctx.params.get("boss_draws"), ("boss_draws",))
     if state.phase not in ("showdown-prep", "showdown"):
         raise FieldError(("kind",), f"the round is at the {state.phase}: the showdown comes after the River")
+    s, skipped_bones = _play_showdown(state, tolls, bones, drawn, assignment, draws)
+    if s.phase != "showdown":
+        raise FieldError(("kind",), f"the showdown cannot resolve yet: waiting for {describe_wait(awaiting(s))}")
+    play = current_boss_play(s)
+    players = {p.name: _showdown_entry(s, p, p.name in skipped_bones) for p in s.players}
+    before = s.before_showdown
+    answer = {
+        "boss": play.to_json(s.boss),
+        "players": players,
+        "souls_before": before["souls"],
+        "souls_after": s.souls,
+        "temptation_to_assign": s.assign_overflow,
+        "status": s.status,
+        "reason": s.reason,
+    }
+    line = "; ".join(f"{n}: {r.get('outcome')}" for n, r in players.items())
+    return Answer(answer=answer, explanation=f"{s.boss.name} plays {play.description} ({play.reason}); {line}",
+                  rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
+
+
+def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assignment: dict,
+                   draws: list) -> tuple[HodState, list[str]]:
+    """The showdown played out with the question's tolls, draws, Bones and assignment; the
+    Bones of a player the question leaves unrolled are skipped (and listed)."""
     s = state
     skipped_bones: list[str] = []
     assignment_left = dict(assignment)
@@ -151,44 +172,32 @@ def showdown_question(ctx: QuestionContext) -> Answer:
             param = {"toll": "tolls", "bones": "bones", "favor_draw": "favors_drawn",
                      "boss_hit": "boss_draws"}.get(s.pending[0].kind if s.pending else "", "assignment")
             raise FieldError((param,), f"{line!r}: {exc}") from exc
-    if s.phase != "showdown":
-        raise FieldError(("kind",), f"the showdown cannot resolve yet: waiting for {describe_wait(awaiting(s))}")
-    before = s.before_showdown
-    play = current_boss_play(s)
-    players = {}
-    for p in s.players:
-        b_temptation, b_curses = before["players"][p.name]
-        r = dict(s.results.get(p.name, {}))
-        r["temptation_change"] = p.temptation - b_temptation
-        r["curses_change"] = p.curses - b_curses
-        r["temptation"] = p.temptation
-        r["face_down_curses"] = p.curses_face_down
-        if p.name in skipped_bones:
-            r["bones"] = {}
-            for outcome in BONES:
-                t = s.copy()
-                t.pending.insert(0, Pending("bones", p.name))
-                t = apply_action(t, f"{p.name} rolls the Bones: {outcome}")
-                t2 = t.player(p.name)
-                r["bones"][outcome] = {
-                    "temptation_change": t2.temptation - b_temptation,
-                    "curses_change": t2.curses - b_curses,
-                    "temptation_to_assign": t.assign_overflow,
-                    "favor_drawn": outcome == "Favor",
-                }
-        players[p.name] = r
-    answer = {
-        "boss": play.to_json(s.boss),
-        "players": players,
-        "souls_before": before["souls"],
-        "souls_after": s.souls,
-        "temptation_to_assign": s.assign_overflow,
-        "status": s.status,
-        "reason": s.reason,
-    }
-    line = "; ".join(f"{n}: {r.get('outcome')}" for n, r in players.items())
-    return Answer(answer=answer, explanation=f"{s.boss.name} plays {play.description} ({play.reason}); {line}",
-                  rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
+    return s, skipped_bones
+
+
+def _showdown_entry(s: HodState, p: PlayerState, bones_unrolled: bool) -> dict[str, Any]:
+    """One player's showdown result with the changes to their tracks; with the Bones unrolled,
+    what each of the three results would add."""
+    b_temptation, b_curses = s.before_showdown["players"][p.name]
+    r = dict(s.results.get(p.name, {}))
+    r["temptation_change"] = p.temptation - b_temptation
+    r["curses_change"] = p.curses - b_curses
+    r["temptation"] = p.temptation
+    r["face_down_curses"] = p.curses_face_down
+    if bones_unrolled:
+        r["bones"] = {}
+        for outcome in BONES:
+            t = s.copy()
+            t.pending.insert(0, Pending("bones", p.name))
+            t = apply_action(t, f"{p.name} rolls the Bones: {outcome}")
+            t2 = t.player(p.name)
+            r["bones"][outcome] = {
+                "temptation_change": t2.temptation - b_temptation,
+                "curses_change": t2.curses - b_curses,
+                "temptation_to_assign": t.assign_overflow,
+                "favor_drawn": outcome == "Favor",
+            }
+    return r
 
 
 @register_question(SLUG, "best-hand", summary="A player's best hand under every restriction in force",

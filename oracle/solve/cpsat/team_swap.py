@@ -15,7 +15,8 @@ v_b(h_b^s) - v_b(own_b))``. Objective: the most value, then the fewest swaps.
 
 Values: when the Boss's hand and the board are known, ``v`` is 1000 for a win, 1 for a push
 and 0 for a loss (the most winners first, then the fewest losers); otherwise ``v`` is the
-player's expected change in Souls from ``hod_odds`` in millionths of a Soul.
+player's expected change in Souls from the odds (``oracle.solve.exact.holdem``) in millionths
+of a Soul.
 """
 
 from __future__ import annotations
