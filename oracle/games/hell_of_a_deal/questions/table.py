@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from oracle.cards import format_cards
 from oracle.errors import FieldError, OracleError
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
 
@@ -15,7 +16,7 @@ from ..moves import legal_moves_report
 from ..position import POSITION_KEYS, cards_field, load_position
 from ..resolution import banned_ranks_for, current_boss_play, player_selection, toll_options
 from ..round import awaiting, describe_wait
-from ..rules import OPTIONS, SLUG
+from ..rules import OPTIONS, SLUG, blackjack_total
 from ..state import HodState, Pending, PlayerState
 
 # ---------------------------------------------------------------------------------------
@@ -138,6 +139,7 @@ def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assig
     s = state
     skipped_bones: list[str] = []
     assignment_left = dict(assignment)
+    given = len(draws)
     while s.status == "going on":
         wait = awaiting(s)
         if wait["by"] == "team":
@@ -151,7 +153,7 @@ def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assig
                 line = str(Action(kind="toll", actor=item.player, count=int(tolls.get(item.player, 0))))
             elif item.kind == "boss_hit":
                 if not draws:
-                    raise FieldError(("boss_draws",), f"{s.boss.name} draws to over 16: give boss_draws")
+                    raise FieldError(("boss_draws",), _draws_wanted(s, given))
                 line = f"deal Boss {draws.pop(0)}"
             elif item.kind == "bones" and item.player not in bones:
                 skipped_bones.append(item.player)
@@ -173,6 +175,17 @@ def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assig
                      "boss_hit": "boss_draws"}.get(s.pending[0].kind if s.pending else "", "assignment")
             raise FieldError((param,), f"{line!r}: {exc}") from exc
     return s, skipped_bones
+
+
+def _draws_wanted(s: HodState, given: int) -> str:
+    """Why the showdown waits for another of the Boss's draws: none given, or too few."""
+    limit = s.boss.draws_while_at_most
+    total = blackjack_total(s.boss_hole)
+    rule = f"he draws one card at a time while his total is {limit} or less ('deal cards to his hand until the total is over 16')"
+    if not given:
+        return f"{s.boss.name}'s cards {format_cards(s.boss_hole)} total {total}: {rule}; give boss_draws"
+    return (f"{s.boss.name}'s cards total {total} after the {given} card(s) in boss_draws: {rule}; "
+            f"give more cards in boss_draws")
 
 
 def _showdown_entry(s: HodState, p: PlayerState, bones_unrolled: bool) -> dict[str, Any]:
