@@ -84,3 +84,89 @@ def test_audit_18_red_jack_with_too_few_draws_says_more_are_needed():
     # Enough draws: 11 + 2 + 5 = 18 is over 16, so he stops and plays his cards.
     answer = ask(red_jack("5c 6d"), {"kind": "showdown", "boss_draws": "2s 5s"}).answer
     assert answer["boss"]["blackjack_total"] == 18
+
+
+# ---------------------------------------------------------------------------------------
+# Point 17: Bosses.
+
+
+def demona_showdown(**changes) -> dict:
+    position = {"boss": "Demona", "bosses": {"Demona": {"default_hand": "Q Q T T"}}, "boss_deck": [],
+                "phase": "showdown", "souls": 2, "board": "Qs Js 4h 3c 2d", "boss_hole": "Kc 6d",
+                "players": [{"name": "Anna", "hand": "Kh Kd 9c", "bets": ["Earn a Soul"]}]}
+    position.update(changes)
+    return position
+
+
+def test_audit_17_a_mistyped_boss_under_bosses_is_refused_with_did_you_mean():
+    position = demona_showdown(bosses={"Demona": {"default_hand": "Q Q T T"}, "Demonna": {"default_hand": "A A"}})
+    with pytest.raises(FieldError) as info:
+        hod.load_position(position, {})
+    assert info.value.path == ("bosses", "Demonna")
+    assert "not a Boss of the rulebook; did you mean 'Demona'?" in info.value.message
+    assert "new: true" in info.value.message
+
+
+@pytest.mark.parametrize("changes,path,words", [
+    ({"boss": "Demonna"}, ("boss",), "did you mean 'Demona'?"),
+    ({"boss": {"name": "Eeenie Meanie", "default_hand": "A A"}}, ("boss", "name"), "did you mean 'Eenie Meanie'?"),
+    ({"boss_deck": ["Nik Hauss"]}, ("boss_deck", 0), "did you mean 'Nick Hauss'?"),
+    ({"bosses": {"Demona": {"new": True, "default_hand": "Q Q T T"}}}, ("bosses", "Demona", "new"),
+     "Demona is a Boss of the rulebook"),
+    ({"bosses": {"Demona": {"default_hand": "Q Q T T"}, "Grim": {"new": "yes"}}}, ("bosses", "Grim", "new"),
+     "true or false"),
+])
+def test_audit_17_boss_names_are_rulebook_bosses_or_declared_new(changes, path, words):
+    with pytest.raises(FieldError) as info:
+        hod.load_position(demona_showdown(**changes), {})
+    assert info.value.path == path and words in info.value.message, info.value
+
+
+def test_audit_17_a_declared_new_boss_is_played_and_named_in_every_answer():
+    position = demona_showdown(boss="Grim", bosses={"Grim": {"new": True, "default_hand": "A A"}})
+    state = hod.load_position(position, {})
+    assert state.boss.designer and not hod.BOSSES["Demona"].designer
+    for kind in ("game-status", "showdown", "legal-moves"):
+        result = ask(position, {"kind": kind})
+        assert result.answer["designer_bosses"] == ["Grim"]
+        assert "Grim: a Boss of the scenario's own (new: true), not from the rulebook" in result.explanation
+    # A rulebook Boss is never named so.
+    assert "designer_bosses" not in ask(demona_showdown(), {"kind": "game-status"}).answer
+    # His play is the engine's: Anna's Kings lose to his printed Aces.
+    assert ask(position, {"kind": "showdown"}).answer["players"]["Anna"]["outcome"] == "lose"
+
+
+def run_cli(*args):
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--game", "hell-of-a-deal", "--hole", "Ah Kd", "--boss", "eenie-meanie", "--toll", "9s", "--souls", "1"],
+     "a toll card goes only with a Boss who deals them (The Boatman); Eenie Meanie deals none"),
+    (["--hole", "Ah Kd", "--boss", "eenie-meanie", "--toll", "9s"], "Eenie Meanie deals none"),
+    (["9 9 2 2 K", "--board", "Ks Qd 3c"], "--board (the community cards) and the other Hell of a Deal options belong to --game hell-of-a-deal"),
+    (["9 9 2 2 K", "--game", "diablo", "--board", "Ks Qd 3c"], "give --game hell-of-a-deal"),
+    (["--game", "hell-of-a-deal", "--hole", "Ah Kd", "--board", "Ks Qd 3c", "--souls", "2"],
+     "--souls is the Souls in the pot to pay The Boatman's tolls: give --toll"),
+    (["--game", "hell-of-a-deal", "--hole", "Ah Kd", "--boss", "demonna"], "did you mean 'Demona'?"),
+])
+def test_audit_17_rank_refuses_flags_that_would_be_ignored_or_mixed(args, words):
+    result = run_cli("rank", *args)
+    assert result.exit_code == 2 and words in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_audit_17_the_boatmans_toll_still_ranks():
+    result = run_cli("rank", "--game", "hell-of-a-deal", "--hole", "9h Kd", "--board", "9s 9c 4d",
+                     "--boss", "the-boatman", "--toll", "9d", "--souls", "1", "--json")
+    assert result.exit_code == 0, result.output
+    import json
+
+    data = json.loads(result.output)
+    # "The cost of a Soul is a per card payment": the one Soul lets one tolled Nine count.
+    assert [entry["souls_paid"] for entry in data["by_souls_paid"]] == [0, 1]
+    assert data["souls_paid"] == 1 and data["tolled_used"]

@@ -81,6 +81,8 @@ def rank_question(ctx: QuestionContext) -> Answer:
                 up_your_sleeve=up_your_sleeve,
                 for_boss=for_boss,
             )
+        except FieldError:
+            raise  # names its own field (toll, souls)
         except OracleError as exc:
             raise FieldError(("hole",), str(exc)) from None
         best = ranking.best

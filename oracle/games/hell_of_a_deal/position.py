@@ -29,10 +29,12 @@ from .rules import (
     Favor,
     blackjack_total,
     boss_from_mapping,
+    boss_suggestion,
     favor_from_mapping,
     find_boss,
     find_chip,
     find_favor,
+    lookup_boss,
 )
 from .state import HodState, PlayerState
 
@@ -92,13 +94,24 @@ def _bet_field(text: Any, path: tuple) -> ChipBet:
     return ChipBet(chip=chip.name, acts_as=acts.name if acts else None)
 
 
-def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple) -> Boss:
+def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple,
+              name_path: tuple | None = None) -> Boss:
     """A Boss given by its settings into ``bosses``: named after a Boss of the table, only the
-    settings given change (the entry is replaced); under a new name, a designer Boss."""
-    try:
-        base = find_boss(str(data.get("name", "")), bosses)
-    except OracleError:
-        base = None
+    settings given change (the entry is replaced). Any other name is a typo unless the mapping
+    declares a Boss of the scenario's own with ``new: true`` ("Got more ideas on fun bosses?");
+    ``new: true`` on a rulebook Boss is refused too, so neither can be taken for the other."""
+    name = data.get("name", "")
+    new = data.get("new", False)
+    if not isinstance(new, bool):
+        raise FieldError((*path, "new"), f"new must be true or false, got {new!r}")
+    base = lookup_boss(str(name), bosses) if isinstance(name, str) and name.strip() else None
+    if new and base is not None and not base.designer:
+        raise FieldError((*path, "new"), f"{base.name} is a Boss of the rulebook: leave out 'new: true' "
+                                         "to change his settings")
+    if not new and base is None and isinstance(name, str) and name.strip():
+        raise FieldError(name_path or (*path, "name"),
+                         f"{name!r} is not a Boss of the rulebook{boss_suggestion(name)}; a Boss of "
+                         "the scenario's own is declared with 'new: true' among its settings")
     boss = boss_from_mapping(data, path, base)
     if base is not None:
         bosses.pop(base.name)
@@ -307,11 +320,9 @@ def _read_bosses(position: Mapping[str, Any]) -> dict[str, Boss]:
             raise FieldError(path, f"a Boss's settings are a mapping such as {{default_hand: 'Q Q T T'}}, not {data!r}")
         data = dict(data or {})
         # A key naming a printed Boss in another spelling ("demona") keeps the printed name.
-        try:
-            data.setdefault("name", find_boss(str(name), bosses).name)
-        except OracleError:
-            data.setdefault("name", str(name))
-        _put_boss(bosses, data, path)
+        known = lookup_boss(str(name), bosses)
+        data.setdefault("name", known.name if known is not None else str(name))
+        _put_boss(bosses, data, path, name_path=path)
     return bosses
 
 

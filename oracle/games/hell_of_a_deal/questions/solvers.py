@@ -12,10 +12,10 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, parse_cards
 from oracle.errors import FieldError, OracleError
-from oracle.registry import Answer, Param, QuestionContext, register_question
+from oracle.registry import Answer, Param, QuestionContext
 
 from ..position import load_position
-from ..rules import SLUG
+from .table import hod_question
 
 _ODDS_PARAMS = {
     "view": Param("'table' (every listed card but the Boss's face-down ones; default) or a player's name"),
@@ -85,7 +85,7 @@ def _pct(x: float) -> str:
 # odds
 
 
-@register_question(SLUG, "odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
+@hod_question("odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
                    params=_ODDS_PARAMS)
 def odds_question(ctx: QuestionContext) -> Answer:
     from oracle.solve.exact.holdem import compute_odds
@@ -155,7 +155,7 @@ def _heals(ctx: QuestionContext) -> tuple[int, ...]:
     return tuple(raw)
 
 
-@register_question(SLUG, "temptation-assignment",
+@hod_question("temptation-assignment",
                    summary="Place Temptation (and use heals) so that no second player reaches 10",
                    params={
                        "events": Param("Temptation to suffer, in order: ['Anna suffers 2', 'everyone suffers 1'] "
@@ -221,7 +221,7 @@ def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[st
     return [str(n) for n in items]
 
 
-@register_question(SLUG, "team-swap",
+@hod_question("team-swap",
                    summary="The card swaps among willing players that do the team the most good",
                    params={
                        "by": Param("who may bet the Devilish Offering (default: every player still in with one to bet)"),
@@ -323,7 +323,7 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
 # toll-payment
 
 
-@register_question(SLUG, "toll-payment",
+@hod_question("toll-payment",
                    summary="Under The Boatman, the fewest Souls to pay, and for which cards, to win or push",
                    params={"players": Param("the players to advise (default: every player still in)"),
                            **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
@@ -362,7 +362,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
 # offering-choice
 
 
-@register_question(SLUG, "offering-choice",
+@hod_question("offering-choice",
                    summary="'Look at 2 Cards, Keep 1' or 'Draw a card from the Discard pile': the card to take",
                    params={"player": Param("who uses the Offering", required=True),
                            "offering": Param("'look' or 'discard'", required=True),

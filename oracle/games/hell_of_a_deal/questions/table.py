@@ -4,7 +4,9 @@ are in ``questions.solvers``). Params and answer keys are documented in the game
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from dataclasses import replace
+from functools import wraps
+from typing import Any, Callable, Mapping
 
 from oracle.cards import format_cards
 from oracle.errors import FieldError, OracleError
@@ -76,6 +78,34 @@ def _state(ctx: QuestionContext) -> HodState:
     return ctx.state
 
 
+def designer_bosses(state: HodState) -> list[str]:
+    """The Bosses faced now or still in the deck that are a scenario's own, not the rulebook's."""
+    return [name for name in (state.boss.name, *state.boss_deck) if state.bosses[name].designer]
+
+
+def hod_question(kind: str, *, summary: str, params: Mapping[str, Param] | None = None):
+    """``register_question`` for this game. Every answer also says which Bosses in play are a
+    scenario's own (``designer_bosses``): their abilities are the scenario's, not the rulebook's."""
+
+    def decorate(handler: Callable[[QuestionContext], Answer]) -> Callable[[QuestionContext], Answer]:
+        @wraps(handler)
+        def answer(ctx: QuestionContext) -> Answer:
+            state = _state(ctx)
+            result = handler(replace(ctx, state=state))
+            designers = designer_bosses(state)
+            if not designers:
+                return result
+            note = (f"{' and '.join(designers)}: a Boss of the scenario's own (new: true), not from the "
+                    "rulebook")
+            return Answer(answer={**result.answer, "designer_bosses": designers},
+                          explanation=f"{result.explanation} ({note})", rule=result.rule)
+
+        register_question(SLUG, kind, summary=summary, params=params)(answer)
+        return answer
+
+    return decorate
+
+
 def _param_mapping(ctx: QuestionContext, key: str, state: HodState | None = None,
                    numbers: bool = False, choices: tuple[str, ...] = ()) -> dict[str, Any]:
     """A params mapping keyed by player name; with ``state`` each key must be a player, with
@@ -95,7 +125,7 @@ def _param_mapping(ctx: QuestionContext, key: str, state: HodState | None = None
     return dict(value)
 
 
-@register_question(SLUG, "showdown", summary="Each player's result against the Boss, with Souls, Temptation and Curses",
+@hod_question("showdown", summary="Each player's result against the Boss, with Souls, Temptation and Curses",
                    params={
                        "tolls": Param("player -> Souls paid to The Boatman (default: none)"),
                        "boss_draws": Param("Red Jack's showdown draws, in order"),
@@ -213,7 +243,7 @@ def _showdown_entry(s: HodState, p: PlayerState, bones_unrolled: bool) -> dict[s
     return r
 
 
-@register_question(SLUG, "best-hand", summary="A player's best hand under every restriction in force",
+@hod_question("best-hand", summary="A player's best hand under every restriction in force",
                    params={"player": Param("the player's name", required=True)})
 def best_hand_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
@@ -240,7 +270,7 @@ def best_hand_question(ctx: QuestionContext) -> Answer:
                   rule="Hell of a Deal: Showdown Phase, Reveal Player Hands")
 
 
-@register_question(SLUG, "legal-moves", summary="What may be done at this step, and why everything else may not")
+@hod_question("legal-moves", summary="What may be done at this step, and why everything else may not")
 def legal_moves_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     report = legal_moves_report(state)
@@ -249,7 +279,7 @@ def legal_moves_question(ctx: QuestionContext) -> Answer:
                   rule="Hell of a Deal: Betting")
 
 
-@register_question(SLUG, "apply", summary="The position after its history, with the last showdown's results")
+@hod_question("apply", summary="The position after its history, with the last showdown's results")
 def apply_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     summary = state_summary(state)
@@ -257,7 +287,7 @@ def apply_question(ctx: QuestionContext) -> Answer:
                   rule="Hell of a Deal: Playing the Game")
 
 
-@register_question(SLUG, "game-status", summary="Won, lost or going on, with the reason")
+@hod_question("game-status", summary="Won, lost or going on, with the reason")
 def game_status_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     reason = state.reason or f"facing {state.boss.name}, {state.phase}"

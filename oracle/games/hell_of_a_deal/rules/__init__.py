@@ -14,6 +14,7 @@ from __future__ import annotations
 from .bosses import (
     BIG_TABLE_SOUL_PENALTY,
     BOSS_FIELDS,
+    BOSS_KEYS,
     BOSSES,
     DEFAULT_SOUL_PENALTY,
     MINION_NAMES,
@@ -23,7 +24,9 @@ from .bosses import (
     blackjack_value,
     boss_from_mapping,
     boss_key,
+    boss_suggestion,
     find_boss,
+    lookup_boss,
     parse_default_hand,
 )
 from .chips import CHIP_NAMES, CHIPS, WILD, Chip, ChipBet, find_chip
@@ -48,7 +51,7 @@ from .tracks import (
 __all__ = [
     "SLUG", "OPTIONS", "STREETS", "STREET_CARDS", "BOARD_SIZE",
     "Boss", "BOSSES", "BOSS_FIELDS", "STANDARD_BOSS_ORDER", "MINION_NAMES", "DEFAULT_SOUL_PENALTY",
-    "BIG_TABLE_SOUL_PENALTY", "find_boss", "boss_key", "boss_from_mapping", "parse_default_hand",
+    "BIG_TABLE_SOUL_PENALTY", "find_boss", "lookup_boss", "boss_suggestion", "BOSS_KEYS", "boss_key", "boss_from_mapping", "parse_default_hand",
     "blackjack_value", "blackjack_total",
     "Favor", "FAVORS", "MAX_FAVORS", "TIMINGS", "PRICES", "EFFECT_KINDS", "find_favor", "favor_from_mapping",
     "Chip", "CHIPS", "CHIP_NAMES", "WILD", "ChipBet", "find_chip",
