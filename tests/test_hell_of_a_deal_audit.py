@@ -170,3 +170,81 @@ def test_audit_17_the_boatmans_toll_still_ranks():
     # "The cost of a Soul is a per card payment": the one Soul lets one tolled Nine count.
     assert [entry["souls_paid"] for entry in data["by_souls_paid"]] == [0, 1]
     assert data["souls_paid"] == 1 and data["tolled_used"]
+
+
+# ---------------------------------------------------------------------------------------
+# Points 13 and 14: odds has a cap on samples and honours its time limit.
+
+
+def preflop() -> dict:
+    """Before the Flop, both Boss cards face down: far too many deals to enumerate."""
+    return {"boss": "Demona", "bosses": {"Demona": {"default_hand": "Q Q T T"}}, "boss_deck": [],
+            "phase": "preflop", "players": [{"name": "Anna", "hand": "Ah Kd 4c"}]}
+
+
+def flop(boss: str = "Miss Fortune", hole: int = 2) -> dict:
+    return {"boss": boss, "bosses": {boss: {"default_hand": "J J"}}, "boss_deck": [], "phase": "flop",
+            "players": [{"name": "Anna", "hand": "Qh Qs 7d", "bets": ["Earn a Soul"]}], "board": "Qd 8c 3s"}
+
+
+def test_audit_13_samples_past_the_cap_are_refused_with_the_field_named():
+    # The issue's request: 100,000,000 samples before the Flop.
+    for samples in (100_000_000, 10_000_001, 0, 2.5):
+        with pytest.raises(FieldError) as info:
+            ask(preflop(), {"kind": "odds", "samples": samples})
+        assert info.value.path == ("samples",) and "10,000,000" in info.value.message
+
+
+@pytest.mark.parametrize("key,value", [("time_limit", float("nan")), ("time_limit", float("inf")),
+                                       ("time_limit", 0), ("exact_seconds", float("nan")),
+                                       ("exact_seconds", float("inf")), ("seed", 2**64)])
+def test_audit_14_odds_refuses_numbers_that_are_not_finite_with_the_field_named(key, value):
+    with pytest.raises(FieldError) as info:
+        ask(preflop(), {"kind": "odds", key: value})
+    assert info.value.path == (key,)
+
+
+def test_audit_13_a_huge_request_stops_at_the_time_limit_with_an_honest_interval():
+    import math
+    import time
+
+    started = time.monotonic()
+    answer = ask(flop(), {"kind": "odds", "method": "monte-carlo", "samples": 10_000_000, "time_limit": 1.5}).answer
+    took = time.monotonic() - started
+    assert took < 1.5 + 1.0, took  # one chunk past the budget at most
+    assert answer["exact"] is False and answer["bound_reached"] == "time_limit"
+    assert answer["samples_requested"] == 10_000_000
+    drawn = answer["samples"]
+    assert 0 < drawn < 10_000_000 and drawn == answer["deals"]
+    anna = answer["players"]["Anna"]
+    assert anna["wins"] + anna["pushes"] + anna["losses"] == drawn
+    # The interval is the one of the samples drawn, and it holds the exact value (enumerated
+    # below, without a time limit).
+    margin = max(1.959963984540054 * math.sqrt(p * (1 - p) / drawn) for p in (anna["win"], anna["push"], anna["lose"]))
+    assert anna["margin95"] == pytest.approx(margin, abs=1e-6)
+    exact = ask(flop(), {"kind": "odds", "method": "exact"}).answer["players"]["Anna"]
+    assert abs(exact["win"] - anna["win"]) <= 2 * anna["margin95"] + 1e-9
+
+
+def test_audit_13_sampling_before_the_flop_answers_within_the_time_limit():
+    import time
+
+    started = time.monotonic()
+    answer = ask(preflop(), {"kind": "odds", "samples": 10_000_000, "time_limit": 1}).answer
+    assert time.monotonic() - started < 2.5
+    assert answer["method"] == "monte-carlo" and answer["exact"] is False and answer["samples"] < 10_000_000
+
+
+def test_audit_14_an_enumeration_cut_short_gives_bounds_that_hold_the_exact_answer():
+    # Nick Hauss's three hole cards on the Flop, 46 cards unseen: C(46, 2) = 1,035 runouts x
+    # C(44, 3) = 13,244 hands, enumerated in blocks; a 0.05 s budget stops it after the first.
+    position = flop("Nick Hauss")
+    cut = ask(position, {"kind": "odds", "method": "exact", "time_limit": 0.05}).answer
+    assert cut["exact"] is False and cut["bound_reached"] == "time_limit"
+    assert cut["deals"] < cut["deals_total"] == 1_035 * 13_244
+    full = ask(position, {"kind": "odds", "method": "exact"}).answer
+    assert full["exact"] is True and full["deals"] == 1_035 * 13_244
+    bounds, exact = cut["players"]["Anna"]["bounds"], full["players"]["Anna"]
+    for key in ("win", "push", "lose", "expected_souls"):
+        low, high = bounds[key]
+        assert low - 1e-6 <= exact[key] <= high + 1e-6, (key, bounds[key], exact[key])

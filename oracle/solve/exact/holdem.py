@@ -23,10 +23,11 @@ sample, reported with its size and a 95% confidence interval.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations, islice
 from typing import Callable, Sequence
 
+from oracle.budget import Budget
 from oracle.cards import Card, Rank, full_deck
 from oracle.errors import FieldError
 from oracle.eval import HELL_OF_A_DEAL, Ruleset
@@ -46,6 +47,13 @@ RUNOUT_SECONDS = 5e-6
 CHUNK_CELLS = 2_000_000
 CHUNK_RUNOUTS = 5_000
 DEFAULT_SAMPLES = 200_000
+# The most samples a question may ask for: about two minutes of sampling on the benchmark
+# machine, far past any time limit a question is given (a larger request is a typo).
+MAX_SAMPLES = 10_000_000
+# Samples are drawn a chunk at a time, the budget checked between chunks; the first chunk is
+# small, so that even a question whose budget is nearly spent gets an answer at once.
+FIRST_CHUNK = 2_000
+CHUNK_SAMPLES = 50_000
 Z95 = 1.959963984540054
 
 
@@ -107,6 +115,9 @@ class SeatOdds:
     # Half-widths of the 95% intervals (Monte Carlo only).
     margin: float | None = None
     souls_margin: float | None = None
+    # An enumeration stopped by the time limit: the lowest and highest each figure can be
+    # whatever the deals not enumerated hold (win, push, lose, expected_souls).
+    bounds: dict[str, tuple[float, float]] | None = None
 
     def to_json(self) -> dict:
         data = {
@@ -123,6 +134,8 @@ class SeatOdds:
         if self.margin is not None:
             data["margin95"] = round(self.margin, 6)
             data["souls_margin95"] = round(self.souls_margin or 0.0, 6)
+        if self.bounds is not None:
+            data["bounds"] = {k: [round(lo, 6), round(hi, 6)] for k, (lo, hi) in self.bounds.items()}
         return data
 
 
@@ -136,6 +149,11 @@ class OddsResult:
     seed: int | None = None
     team_souls_margin: float | None = None
     notes: tuple[str, ...] = field(default=())
+    # Whether every deal was counted (an enumeration that finished), and what stopped it.
+    exact: bool = True
+    bound_reached: str | None = None
+    deals_total: int | None = None
+    samples_requested: int | None = None
 
     def seat(self, name: str) -> SeatOdds:
         for s in self.seats:
@@ -146,6 +164,8 @@ class OddsResult:
     def to_json(self) -> dict:
         data = {
             "method": self.method,
+            "exact": self.exact,
+            "bound_reached": self.bound_reached,
             "deals": self.deals,
             "unseen_cards": self.unseen,
             "players": {s.name: s.to_json() for s in self.seats},
@@ -157,6 +177,9 @@ class OddsResult:
             data["samples"] = self.deals
             data["confidence"] = 0.95
             data["team_souls_margin95"] = round(self.team_souls_margin or 0.0, 6)
+            data["samples_requested"] = self.samples_requested
+        elif not self.exact:
+            data["deals_total"] = self.deals_total
         return data
 
 
@@ -364,20 +387,28 @@ def compute_odds(
     seed: int = 0,
     method: str = "auto",
     progress: Progress | None = None,
+    budget: Budget | None = None,
 ) -> OddsResult:
     """Win/push/lose odds and expected Souls for every player. ``method`` is "auto" (exact
-    when the estimate is within ``exact_seconds``), "exact" or "monte-carlo"."""
+    when the estimate is within ``exact_seconds`` and the time left), "exact" or
+    "monte-carlo". With a ``budget`` the work stops when it runs out: sampling reports the
+    samples drawn; an enumeration reports the deals counted and the bounds that the deals left
+    hold the answer in (``exact: false``, ``bound_reached: "time_limit"``)."""
     unseen = unseen_cards(problem)
     _check(problem, unseen)
     if method not in ("auto", "exact", "monte-carlo"):
         raise FieldError(("method",), f"method must be auto, exact or monte-carlo, not {method!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise FieldError(("samples",), f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r}")
+    budget = budget or Budget()
     if method == "auto":
-        method = "exact" if estimated_exact_seconds(problem, len(unseen)) <= exact_seconds else "monte-carlo"
+        estimate = estimated_exact_seconds(problem, len(unseen))
+        room = budget.remaining()
+        fits = estimate <= exact_seconds and (room is None or estimate <= room)
+        method = "exact" if fits else "monte-carlo"
     if method == "exact":
-        return _exact(problem, unseen, progress)
-    if samples < 1:
-        raise FieldError(("samples",), f"samples must be at least 1, not {samples}")
-    return _monte_carlo(problem, unseen, samples, seed, progress)
+        return _exact(problem, unseen, progress, budget)
+    return _monte_carlo(problem, unseen, samples, seed, progress, budget)
 
 
 def _seat_result(seat: SeatHand, wins: int, pushes: int, losses: int, penalty: int) -> SeatOdds:
@@ -404,7 +435,7 @@ def _default_high(problem: OddsProblem) -> int | None:
     return default_band(strength(list(problem.boss.default_hand), problem.ruleset))[1]
 
 
-def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) -> OddsResult:
+def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
     import numpy as np
 
     deck = Deck(problem, unseen)
@@ -428,6 +459,8 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
     runs = combinations(range(n), to_come)
     done = 0
     while done < rows:
+        if done and budget.expired():
+            break
         block = list(islice(runs, chunk))
         run_idx = np.array(block, dtype=np.int64).reshape(len(block), to_come)
         run_masks = (np.bitwise_or.reduce(bit[run_idx], axis=1) if to_come
@@ -449,10 +482,49 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
         done += len(block)
         if progress is not None:
             progress(done, rows)
-    return _finish(problem, "exact", deals, counts, n, None, None)
+    # Every runout leaves n - to_come cards, of which the Boss's hidden ones are any set.
+    total = rows * math.comb(n - to_come, problem.boss.unknown)
+    result = _finish(problem, "exact", deals, counts, n, None, None)
+    if done == rows:
+        return result
+    return _cut_short(problem, result, counts, deals, total, done, rows)
 
 
-def _finish(problem, method, deals, counts, unseen, seed, souls_samples) -> OddsResult:
+def _cut_short(problem: OddsProblem, result: OddsResult, counts, deals: int, total: int,
+               done: int, rows: int) -> OddsResult:
+    """An enumeration the time limit stopped: the figures over the deals counted, and for each
+    the lowest and highest it can be once the ``total - deals`` deals not counted are known
+    (they are not a sample: runouts are enumerated in order)."""
+    left = total - deals
+    penalty = problem.boss.soul_penalty
+    seats = []
+    for seat in result.seats:
+        if seat.folded:
+            seats.append(seat)
+            continue
+        w, p, l = counts[seat.name]
+        bounds = {
+            "win": (w / total, (w + left) / total),
+            "push": (p / total, (p + left) / total),
+            "lose": (l / total, (l + left) / total),
+            "expected_souls": ((w * seat_souls(problem, seat.name) - (l + left) * penalty) / total,
+                               ((w + left) * seat_souls(problem, seat.name) - l * penalty) / total),
+        }
+        seats.append(replace(seat, bounds=bounds))
+    note = (f"time limit reached: {deals:,} of {total:,} deals enumerated ({done:,} of {rows:,} runouts, in "
+            "order, so not a sample); each figure lies within its bounds")
+    return replace(result, seats=tuple(seats), exact=False, bound_reached="time_limit", deals_total=total,
+                   expected_team_souls=sum(s.expected_souls for s in seats),
+                   notes=(*result.notes, note))
+
+
+def seat_souls(problem: OddsProblem, name: str) -> int:
+    return next(s.souls_if_won for s in problem.seats if s.name == name)
+
+
+def _finish(problem, method, deals, counts, unseen, seed, souls_stats) -> OddsResult:
+    """The result from the counts; with Monte Carlo, ``souls_stats`` holds per player and for
+    the team (key ``None``) the sum and the sum of squares of the Souls over the samples."""
     penalty = problem.boss.soul_penalty
     seats = []
     for seat in problem.seats:
@@ -466,26 +538,30 @@ def _finish(problem, method, deals, counts, unseen, seed, souls_samples) -> Odds
         if method == "monte-carlo":
             n = deals
             margin = max(Z95 * math.sqrt(x * (1 - x) / n) for x in (odds.win, odds.push, odds.lose))
-            souls = souls_samples[seat.name]
-            sd = float(souls.std(ddof=1)) if n > 1 else 0.0
-            odds = SeatOdds(**{**odds.__dict__, "margin": margin, "souls_margin": Z95 * sd / math.sqrt(n)})
+            sd = _sample_sd(*souls_stats[seat.name], n)
+            odds = replace(odds, margin=margin, souls_margin=Z95 * sd / math.sqrt(n))
         seats.append(odds)
     team = sum(s.expected_souls for s in seats)
     team_margin = None
     if method == "monte-carlo":
-        live = [souls_samples[s.name] for s in problem.seats if not s.folded]
-        team_margin = 0.0
-        if live and deals > 1:
-            team_margin = Z95 * float(sum(live).std(ddof=1)) / math.sqrt(deals)
+        team_margin = Z95 * _sample_sd(*souls_stats[None], deals) / math.sqrt(deals)
     notes = []
     if method == "monte-carlo":
         notes.append(f"Monte Carlo: {deals} seeded samples; intervals are 95% (normal approximation)")
     return OddsResult(method=method, deals=deals, seats=tuple(seats), expected_team_souls=team,
-                      unseen=unseen, seed=seed, team_souls_margin=team_margin, notes=tuple(notes))
+                      unseen=unseen, seed=seed, team_souls_margin=team_margin, notes=tuple(notes),
+                      exact=method == "exact")
+
+
+def _sample_sd(total: float, squares: float, n: int) -> float:
+    """The sample standard deviation (n - 1 in the denominator) from a sum and a sum of squares."""
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / n) / (n - 1)))
 
 
 def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: int,
-                 progress: Progress | None) -> OddsResult:
+                 progress: Progress | None, budget: Budget) -> OddsResult:
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -494,12 +570,15 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
     need = to_come + problem.boss.unknown
     live = [s for s in problem.seats if not s.folded]
     counts = {s.name: [0, 0, 0] for s in live}
-    souls = {s.name: np.empty(samples, dtype=np.float64) for s in live}
+    # Sums and sums of squares of the Souls, per player and for the team (key None): memory
+    # does not grow with the number of samples.
+    stats: dict[str | None, list[float]] = {s.name: [0.0, 0.0] for s in live} | {None: [0.0, 0.0]}
     default_high = _default_high(problem)
-    chunk = 50_000
     done = 0
     while done < samples:
-        n = min(chunk, samples - done)
+        if done and budget.expired():
+            break
+        n = min(FIRST_CHUNK if not done else CHUNK_SAMPLES, samples - done)
         # A uniform random set of ``need`` unseen cards per sample, in random order.
         picks = np.argsort(rng.random((n, len(unseen))), axis=1)[:, :need]
         board_ranks, board_suits = deck.boards(picks[:, :to_come])
@@ -508,6 +587,7 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
             problem, (board_ranks, board_suits), deck.boss_privates(picks[:, to_come:]), outer=False)
         played, uses_default = boss_plays(problem, cards_strength)
         ceiling = np.where(uses_default, default_high if default_high is not None else played, played)
+        team = np.zeros(n, dtype=np.float64)
         for s in live:
             ps = player_strengths(problem, s, board_ranks, board_suits, banned)
             win = ps > ceiling
@@ -516,8 +596,19 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
             c[0] += int(win.sum())
             c[2] += int(lose.sum())
             c[1] += n - int(win.sum()) - int(lose.sum())
-            souls[s.name][done:done + n] = win * s.souls_if_won - lose * problem.boss.soul_penalty
+            souls = win * float(s.souls_if_won) - lose * float(problem.boss.soul_penalty)
+            stats[s.name][0] += float(souls.sum())
+            stats[s.name][1] += float((souls * souls).sum())
+            team += souls
+        stats[None][0] += float(team.sum())
+        stats[None][1] += float((team * team).sum())
         done += n
         if progress is not None:
             progress(done, samples)
-    return _finish(problem, "monte-carlo", samples, counts, len(unseen), seed, souls)
+    result = _finish(problem, "monte-carlo", done, counts, len(unseen), seed, stats)
+    result = replace(result, exact=False, samples_requested=samples)
+    if done < samples:
+        note = (f"time limit reached after {done:,} of the {samples:,} samples asked for; the intervals are "
+                "for the samples drawn")
+        result = replace(result, bound_reached="time_limit", notes=(*result.notes, note))
+    return result

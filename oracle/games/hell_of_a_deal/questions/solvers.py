@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, parse_cards
 from oracle.errors import FieldError, OracleError
-from oracle.registry import Answer, Param, QuestionContext
+from oracle.budget import LONGEST, Budget
+from oracle.registry import TIME_LIMIT, Answer, Param, QuestionContext
 
 from ..position import load_position
 from .table import hod_question
@@ -21,10 +22,17 @@ _ODDS_PARAMS = {
     "view": Param("'table' (every listed card but the Boss's face-down ones; default) or a player's name"),
     "boss_cards": Param("'revealed' (default: only his face-up hole cards are known) or 'all'"),
     "method": Param("'auto' (default), 'exact' or 'monte-carlo'"),
-    "samples": Param("Monte Carlo sample size (default 200000)"),
+    "samples": Param("Monte Carlo sample size (default 200000, at most 10000000)"),
     "seed": Param("Monte Carlo seed (default 0)"),
     "exact_seconds": Param("largest estimated time for exact enumeration before sampling (default 10)"),
+    "time_limit": TIME_LIMIT,
 }
+# Each solver question's own time limit when it gives none, in seconds: a normal question
+# takes a few seconds at most (see the performance page).
+ODDS_SECONDS = 60.0
+TEMPTATION_SECONDS = 10.0
+# The largest seed numpy's generator is given: any 64-bit number.
+MAX_SEED = 2**64 - 1
 
 
 def _state(ctx: QuestionContext):
@@ -37,10 +45,11 @@ def _progress(ctx: QuestionContext):
     return getattr(ctx, "progress", None)
 
 
-def _int_param(ctx: QuestionContext, key: str, default: int, low: int = 0) -> int:
+def _int_param(ctx: QuestionContext, key: str, default: int, low: int = 0, high: int | None = None) -> int:
     value = ctx.params.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise FieldError((key,), f"{key} must be a whole number >= {low}, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        bound = f"from {low:,} to {high:,}" if high is not None else f">= {low}"
+        raise FieldError((key,), f"{key} must be a whole number {bound}, got {value!r}")
     return value
 
 
@@ -63,16 +72,22 @@ def _view(ctx: QuestionContext, state, allowed: list[str] | None) -> str:
     return view
 
 
-def _odds_options(ctx: QuestionContext) -> dict[str, Any]:
+def _odds_options(ctx: QuestionContext, budget: Budget) -> dict[str, Any]:
+    """The odds params as ``compute_odds`` takes them, each checked and bounded, with the
+    question's budget."""
+    from oracle.solve.exact.holdem import DEFAULT_SAMPLES, MAX_SAMPLES
+
     options: dict[str, Any] = {
         "method": str(ctx.params.get("method", "auto")),
-        "samples": _int_param(ctx, "samples", 200_000, 1),
-        "seed": _int_param(ctx, "seed", 0),
+        "samples": _int_param(ctx, "samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES),
+        "seed": _int_param(ctx, "seed", 0, 0, MAX_SEED),
         "progress": _progress(ctx),
+        "budget": budget,
     }
     seconds = ctx.params.get("exact_seconds", 10.0)
-    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
-        raise FieldError(("exact_seconds",), f"exact_seconds must be a number >= 0, got {seconds!r}")
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= LONGEST:
+        raise FieldError(("exact_seconds",), f"exact_seconds must be a number of seconds from 0 to {LONGEST:g}, "
+                                             f"got {seconds!r}")
     options["exact_seconds"] = float(seconds)
     return options
 
@@ -92,15 +107,22 @@ def odds_question(ctx: QuestionContext) -> Answer:
 
     from .problems import odds_problem
 
+    budget = ctx.budget(ODDS_SECONDS)
     state = _state(ctx)
+    options = _odds_options(ctx, budget)
     problem = odds_problem(state, view=str(ctx.params.get("view", "table")),
                            boss_cards=str(ctx.params.get("boss_cards", "revealed")))
-    result = compute_odds(problem, **_odds_options(ctx))
+    result = compute_odds(problem, **options)
     answer = result.to_json()
     answer["boss"] = state.boss.name
     parts = [f"{s.name} {_pct(s.win)} win / {_pct(s.push)} push / {_pct(s.lose)} lose"
              for s in result.seats if not s.folded]
-    how = "exactly" if result.method == "exact" else f"by {result.deals} seeded samples"
+    if result.exact:
+        how = "exactly"
+    elif result.method == "exact":
+        how = f"of {result.deals_total} enumerated before the time limit (bounds given)"
+    else:
+        how = f"by {result.deals} seeded samples" + (" (stopped at the time limit)" if result.bound_reached else "")
     return Answer(answer=answer,
                   explanation=f"Against {state.boss.name}, over {result.deals} deals {how}: " + "; ".join(parts),
                   rule="Hell of a Deal: Showdown Phase, Compare Hands")
@@ -268,7 +290,7 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
     hands = {n: tuple(state.player(n).hand) for n in live}
     public = {n: tuple(state.player(n).revealed) for n in live} if only_revealed else None
     candidates = candidate_swaps(hands, by, willing, public)
-    options = _odds_options(ctx)
+    options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
     options.pop("progress")
     results: dict = {}
 
@@ -342,7 +364,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
             players = [view]
         elif players != [view]:
             raise FieldError(("players",), f"with view {view!r} only {view}'s tolls can be advised")
-    options = _odds_options(ctx)
+    options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
     progress = options.pop("progress")
     report = toll_payment(state, players=players, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
                           odds_options=options, view=view, progress=progress)
@@ -384,7 +406,7 @@ def offering_question(ctx: QuestionContext) -> Answer:
     if not isinstance(player, str) or player not in state.names:
         raise FieldError(("player",), f"{player!r} is not a player ({', '.join(state.names)})")
     view = _view(ctx, state, [player])
-    options = _odds_options(ctx)
+    options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
     progress = options.pop("progress")
     report = offering_choice(state, player=player, offering=str(ctx.params.get("offering")),
                              cards=cards, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
