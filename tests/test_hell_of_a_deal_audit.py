@@ -248,3 +248,59 @@ def test_audit_14_an_enumeration_cut_short_gives_bounds_that_hold_the_exact_answ
     for key in ("win", "push", "lose", "expected_souls"):
         low, high = bounds[key]
         assert low - 1e-6 <= exact[key] <= high + 1e-6, (key, bounds[key], exact[key])
+
+
+# ---------------------------------------------------------------------------------------
+# Point 12: the Temptation assignment, its Z3 explanation included, keeps its time limit.
+
+
+def temptation_table() -> dict:
+    return scenario("solver-temptation.scenario.yaml", "temptation-over-ten-is-placed")["position"]
+
+
+@pytest.mark.parametrize("limit,cli", [(3, None), (30, 2)])
+def test_audit_12_sixty_events_and_sixty_heals_answer_within_the_time_limit(limit, cli):
+    import time
+
+    params = {"kind": "temptation-assignment", "events": ["everyone suffers 1"] * 60, "heals": 60,
+              "time_limit": limit}
+    started = time.monotonic()
+    result = ask(temptation_table(), params, time_limit=cli)
+    took = time.monotonic() - started
+    assert took <= min(limit, cli or limit) + 0.2, took
+    answer = result.answer
+    # Independently: Anna is at 10, so the others must take all 180 Temptation, and Ben (4)
+    # and Cara (6) have at most 6 + 4 spaces below 10 plus what heals can give back above the
+    # Flame Barriers (Ben down to 0: 4, Cara down to 5: 1): 15 < 180.
+    assert answer["status"] == "infeasible" and answer["feasible"] is False
+    facts = {"Anna is at 10", "Ben is at 4", "Cara is at 6"} | {
+        f"event {i + 1}: {name} suffers 1" for i, name in enumerate(["Anna", "Ben", "Cara"] * 60)}
+    assert set(answer["reasons"]) <= facts
+    if answer["bound_reached"] == "time_limit":
+        assert answer["notes"] and "time limit" in result.explanation
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -1, 0, "3"])
+def test_audit_12_time_limit_nan_and_infinity_are_refused_with_the_field_named(value):
+    with pytest.raises(FieldError) as info:
+        ask(temptation_table(), {"kind": "temptation-assignment", "events": ["Anna suffers 2"], "time_limit": value})
+    assert info.value.path == ("time_limit",)
+
+
+def test_audit_12_counts_are_bounded():
+    with pytest.raises(FieldError) as info:
+        ask(temptation_table(), {"kind": "temptation-assignment", "events": ["everyone suffers 1"] * 334})
+    assert info.value.path == ("events",)
+    for heals, path in ((201, ("heals",)), ([1] * 201, ("heals",)), ([11], ("heals", 0))):
+        with pytest.raises(FieldError) as info:
+            ask(temptation_table(), {"kind": "temptation-assignment", "events": ["Anna suffers 2"], "heals": heals})
+        assert info.value.path == path
+
+
+def test_audit_12_a_small_infeasible_case_still_gets_its_smallest_explanation():
+    # Anna 10, Ben 9, Cara 9 and 3 to place: the rooms (0 + 1 + 1) cannot hold it.
+    position = dict(temptation_table())
+    position["players"] = [dict(p, temptation=t) for p, t in zip(position["players"], (10, 9, 9))]
+    answer = ask(position, {"kind": "temptation-assignment", "events": ["Anna suffers 3"], "time_limit": 5}).answer
+    assert answer["status"] == "infeasible" and answer["bound_reached"] is None
+    assert set(answer["reasons"]) == {"Anna is at 10", "Ben is at 9", "Cara is at 9", "event 1: Anna suffers 3"}

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Mapping, Sequence
 
+from oracle.budget import Budget
 from oracle.errors import FieldError
 
 TRACK_MAX = 10
@@ -134,6 +135,8 @@ class TemptationAnswer:
     reasons: tuple[str, ...] = ()
     solver: str = "cp-sat"
     notes: tuple[str, ...] = field(default=())
+    # "time_limit" when the budget ended the search or the explanation before it was done.
+    bound_reached: str | None = None
 
     def objective(self) -> tuple[int, int, int] | None:
         if self.barriers_crossed is None:
@@ -202,12 +205,10 @@ def loses(final: Mapping[str, int]) -> bool:
 # CP-SAT.
 
 
-def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT) -> TemptationAnswer:
-    """The CP-SAT answer: one worker and a fixed seed, so the same question gives the same
-    plan; "unknown" when the time limit passes with nothing proven."""
+def _model(problem: TemptationProblem):
+    """The CP-SAT model (written out in the solvers page) and its heal and take variables."""
     from ortools.sat.python import cp_model
 
-    problem.check()
     players = problem.players
     start = dict(problem.levels)
     model = cp_model.CpModel()
@@ -266,18 +267,35 @@ def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT)
     scale_room = total_heal + 1
     scale_cross = (TRACK_MAX + 1) * scale_room
     model.Minimize(scale_cross * sum(crossed) - scale_room * min_room + spent)
+    return model, h, x, heals
 
+
+def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT,
+          budget: Budget | None = None) -> TemptationAnswer:
+    """The CP-SAT answer: one worker and a fixed seed, so the same question gives the same
+    plan; "unknown" when the time passes with nothing proven. ``budget`` (default:
+    ``time_limit`` from now) bounds everything, the model, the search and the explanation of
+    an infeasible placement: what it has not finished by then is said in ``notes``."""
+    budget = budget or Budget(time_limit)
+    problem.check()
+    from ortools.sat.python import cp_model
+
+    model, h, x, heals = _model(problem)
+    players = problem.players
     solver = cp_model.CpSolver()
     solver.parameters.num_search_workers = 1
     solver.parameters.random_seed = SEED
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = budget.left(time_limit)
     status = solver.Solve(model)
     if status == cp_model.INFEASIBLE:
-        from oracle.solve.smt.temptation import explain_infeasible
+        from oracle.solve.smt.temptation import explain
 
-        return TemptationAnswer(status="infeasible", reasons=tuple(explain_infeasible(problem)))
+        why = explain(problem, budget)
+        return TemptationAnswer(status="infeasible", reasons=why.reasons, notes=why.notes,
+                                bound_reached=why.bound_reached)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return TemptationAnswer(status="unknown", notes=(f"no answer within {time_limit:g} s",))
+        return TemptationAnswer(status="unknown", bound_reached="time_limit",
+                                notes=(f"no answer within the time limit ({budget.seconds or time_limit:g} s)",))
     targets: list[str | None] = []
     for k in range(len(problem.heals)):
         chosen = None
@@ -291,6 +309,7 @@ def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT)
     crossed_n, room, spent_n = score(problem, dict(plan.final), _spent(problem, targets))
     return TemptationAnswer(
         status="optimal" if status == cp_model.OPTIMAL else "feasible",
+        bound_reached=None if status == cp_model.OPTIMAL else "time_limit",
         plan=plan,
         barriers_crossed=crossed_n,
         min_room=room,

@@ -6,8 +6,10 @@ its rules and scoring are ``oracle.solve.cpsat.temptation``'s."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from itertools import combinations
 
+from oracle.budget import LONGEST, Budget
 from oracle.solve.cpsat.temptation import (
     BARRIERS,
     TRACK_MAX,
@@ -20,6 +22,9 @@ from oracle.solve.cpsat.temptation import (
 
 # Most Z3 checks spent looking for a smaller explanation than the first minimal one.
 SMALLEST_SEARCH = 400
+# Seconds of the budget kept back from Z3 for writing the answer: a check told to stop at
+# a timeout returns a little after it.
+RESERVE = 0.3
 
 
 def _z3_model(problem: TemptationProblem, named: bool):
@@ -109,11 +114,28 @@ def z3_solve(problem: TemptationProblem) -> TemptationAnswer:
     return TemptationAnswer(status="optimal", plan=plan, barriers_crossed=c, min_room=r, heal_spent=s, solver="z3")
 
 
+@dataclass(frozen=True)
+class Explanation:
+    """Facts that together leave no safe placement, and how far the search got: ``notes``
+    and ``bound_reached`` say when the time limit stopped it before the set was shown to be
+    minimal (every fact needed) or found at all."""
+
+    reasons: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    bound_reached: str | None = None
+
+
 def explain_infeasible(problem: TemptationProblem) -> list[str]:
-    """A smallest set of facts that together leave no safe placement: Z3's unsat core over
-    named assumptions, shrunk by dropping one fact at a time while it stays unsatisfiable
-    (so every fact listed is needed), then, when there are few enough facts, compared with
-    every smaller set of facts so that none smaller exists."""
+    """A smallest set of facts that together leave no safe placement (no time limit)."""
+    return list(explain(problem, Budget()).reasons)
+
+
+def explain(problem: TemptationProblem, budget: Budget) -> Explanation:
+    """Z3's unsat core over named assumptions, shrunk by dropping one fact at a time while it
+    stays unsatisfiable (so every fact listed is needed), then, when there are few enough
+    facts, compared with every smaller set of facts so that none smaller exists. Each Z3 check
+    is given what is left of ``budget`` as its ``timeout``; when it runs out the facts found
+    so far are returned (still unsatisfiable together), with a note."""
     import z3
 
     cons, literal, *_ = _z3_model(problem, named=True)
@@ -121,13 +143,32 @@ def explain_infeasible(problem: TemptationProblem) -> list[str]:
     solver.set("random_seed", 0)
     solver.add(*cons)
     facts = problem.facts()
-    if solver.check(*[literal[f] for f in facts]) != z3.unsat:
-        return []
+
+    def check(chosen) -> object | None:
+        """z3.sat / z3.unsat, or None when the budget is spent (before or during the check)."""
+        left = budget.remaining()
+        if left is not None and left <= RESERVE:
+            return None
+        solver.set("timeout", max(1, int(min(LONGEST, (left or LONGEST) - RESERVE) * 1000)))
+        result = solver.check(*[literal[f] for f in chosen])
+        return None if result == z3.unknown else result
+
+    first = check(facts)
+    if first is None:
+        return Explanation((), ("the time limit ended the search for an explanation before it found one",),
+                           "time_limit")
+    if first != z3.unsat:
+        return Explanation(())
     core_names = {str(c) for c in solver.unsat_core()}
     core = [f for f in facts if f"fact:{f}" in core_names]
-    for fact in list(core):
+    for n, fact in enumerate(list(core)):
         trial = [f for f in core if f != fact]
-        if solver.check(*[literal[f] for f in trial]) == z3.unsat:
+        result = check(trial)
+        if result is None:
+            return Explanation(tuple(core), (
+                "the facts listed together leave no safe placement; the time limit stopped the search before "
+                f"every one was shown to be needed ({n} of {len(core)} tried)",), "time_limit")
+        if result == z3.unsat:
             core = trial
     # ``core`` is now minimal (no fact can be dropped). Look for a smaller set among all the
     # facts, smallest first, while that takes at most SMALLEST_SEARCH checks: the answer is
@@ -136,6 +177,11 @@ def explain_infeasible(problem: TemptationProblem) -> list[str]:
     if checks <= SMALLEST_SEARCH:
         for k in range(1, len(core)):
             for subset in combinations(facts, k):
-                if solver.check(*[literal[f] for f in subset]) == z3.unsat:
-                    return list(subset)
-    return core
+                result = check(subset)
+                if result is None:
+                    return Explanation(tuple(core), (
+                        "every fact listed is needed; the time limit stopped the search for a smaller set",),
+                        "time_limit")
+                if result == z3.unsat:
+                    return Explanation(tuple(subset))
+    return Explanation(tuple(core))

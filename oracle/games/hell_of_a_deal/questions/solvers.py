@@ -33,6 +33,10 @@ ODDS_SECONDS = 60.0
 TEMPTATION_SECONDS = 10.0
 # The largest seed numpy's generator is given: any 64-bit number.
 MAX_SEED = 2**64 - 1
+# The most Temptation events (after "everyone" is spread over the players) and heals a
+# question may list: a game holds far fewer, and the model grows with their product.
+MAX_EVENTS = 1_000
+MAX_HEALS = 200
 
 
 def _state(ctx: QuestionContext):
@@ -160,20 +164,24 @@ def _events(ctx: QuestionContext, state) -> list:
         if events[-1].player == "everyone":
             amount = events.pop().amount
             events.extend(Suffering(player=n, amount=amount) for n in state.names)
+        if len(events) > MAX_EVENTS:
+            raise FieldError(("events",), f"at most {MAX_EVENTS:,} events (each 'everyone' counts once a player)")
     return events
 
 
 def _heals(ctx: QuestionContext) -> tuple[int, ...]:
     raw = ctx.params.get("heals", [])
     if isinstance(raw, int) and not isinstance(raw, bool):
-        if raw < 0:
-            raise FieldError(("heals",), "heals is a count or a list of amounts")
+        if not 0 <= raw <= MAX_HEALS:
+            raise FieldError(("heals",), f"heals is a count from 0 to {MAX_HEALS} or a list of amounts, not {raw!r}")
         return (1,) * raw
     if not isinstance(raw, list):
         raise FieldError(("heals",), "heals is a count of 1-space heals or a list of amounts")
+    if len(raw) > MAX_HEALS:
+        raise FieldError(("heals",), f"at most {MAX_HEALS} heals, not {len(raw)}")
     for i, a in enumerate(raw):
-        if not isinstance(a, int) or isinstance(a, bool) or a < 1:
-            raise FieldError(("heals", i), f"a heal moves a token back 1 or more spaces, not {a!r}")
+        if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 10:
+            raise FieldError(("heals", i), f"a heal moves a token back 1 to 10 spaces, not {a!r}")
     return tuple(raw)
 
 
@@ -184,11 +192,12 @@ def _heals(ctx: QuestionContext) -> tuple[int, ...]:
                                        "(default: the Temptation over 10 the position waits to assign)"),
                        "heals": Param("heals the team can still use first: a count of 1-space heals or a list of amounts"),
                        "levels": Param("player -> Temptation, overriding the position"),
-                       "time_limit": Param("CP-SAT time limit in seconds (default 10)"),
+                       "time_limit": TIME_LIMIT,
                    })
 def temptation_question(ctx: QuestionContext) -> Answer:
     from oracle.solve.cpsat.temptation import TemptationProblem, solve
 
+    budget = ctx.budget(TEMPTATION_SECONDS)
     state = _state(ctx)
     levels = dict(state.levels())
     override = ctx.params.get("levels") or {}
@@ -200,11 +209,11 @@ def temptation_question(ctx: QuestionContext) -> Answer:
         levels[name] = level
     problem = TemptationProblem(levels=tuple(levels.items()), events=tuple(_events(ctx, state)),
                                 heals=_heals(ctx), no_healing=state.boss.no_healing)
-    limit = ctx.params.get("time_limit", 10.0)
-    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or limit <= 0:
-        raise FieldError(("time_limit",), f"time_limit must be a positive number, got {limit!r}")
-    result = solve(problem, time_limit=float(limit))
-    answer: dict[str, Any] = {"status": result.status, "feasible": result.status in ("optimal", "feasible")}
+    result = solve(problem, time_limit=budget.seconds or TEMPTATION_SECONDS, budget=budget)
+    answer: dict[str, Any] = {"status": result.status, "feasible": result.status in ("optimal", "feasible"),
+                              "bound_reached": result.bound_reached}
+    if result.notes:
+        answer["notes"] = list(result.notes)
     rule = "Hell of a Deal: Temptation"
     if result.plan is not None:
         answer.update(result.plan.to_json())
@@ -217,11 +226,13 @@ def temptation_question(ctx: QuestionContext) -> Answer:
                 f"crossed, nearest player {result.min_room} below 10")
     elif result.status == "infeasible":
         answer["reasons"] = list(result.reasons)
-        text = ("no placement keeps the team alive: two players must reach 10, because "
-                + "; ".join(result.reasons))
+        text = "no placement keeps the team alive: two players must reach 10"
+        if result.reasons:
+            text += ", because " + "; ".join(result.reasons)
+        if result.notes:
+            text += " (" + "; ".join(result.notes) + ")"
         rule = "Hell of a Deal: Temptation; Losing the Game"
     else:
-        answer["notes"] = list(result.notes)
         text = "unknown: " + "; ".join(result.notes)
     return Answer(answer=answer, explanation=text, rule=rule)
 
