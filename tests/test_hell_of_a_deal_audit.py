@@ -304,3 +304,92 @@ def test_audit_12_a_small_infeasible_case_still_gets_its_smallest_explanation():
     answer = ask(position, {"kind": "temptation-assignment", "events": ["Anna suffers 3"], "time_limit": 5}).answer
     assert answer["status"] == "infeasible" and answer["bound_reached"] is None
     assert set(answer["reasons"]) == {"Anna is at 10", "Ben is at 9", "Cara is at 9", "event 1: Anna suffers 3"}
+
+
+# ---------------------------------------------------------------------------------------
+# Point 8: the toll, swap and offering solvers weigh the whole settlement.
+
+
+def three_nines() -> dict:
+    return scenario("solver-tolls.scenario.yaml", "audit-8-three-souls-turn-a-loss-into-a-win")["position"]
+
+
+def engine_settlement(position: dict, params: dict) -> tuple[int, int, int]:
+    """(change in Souls, Temptation, Curses) by the engine's own showdown."""
+    answer = ask(dict(position, phase="showdown"), {"kind": "showdown", **params}).answer
+    players = answer["players"].values()
+    return (answer["souls_after"] - answer["souls_before"], sum(p["temptation_change"] for p in players),
+            sum(p["curses_change"] for p in players))
+
+
+def test_audit_8_anna_pays_three_souls_to_turn_a_loss_into_a_win():
+    # The engine says what each plan settles to: both cost 2 Souls, the loss a Temptation too.
+    pays, keeps = engine_settlement(three_nines(), {"tolls": {"Anna": 3}}), engine_settlement(three_nines(), {})
+    assert pays == (-2, 0, 0) and keeps == (-2, 1, 0)
+    answer = ask(three_nines(), {"kind": "toll-payment", "boss_cards": "all"}).answer
+    assert answer["team"]["pay"] == {"Anna": 3}
+    listed = {p["souls"]: p["settlement"] for p in answer["team"]["plans"]}
+    assert (listed[3]["souls"], listed[3]["temptation"]) == pays[:2]
+    assert (listed[0]["souls"], listed[0]["temptation"]) == keeps[:2]
+    assert answer["players"]["Anna"]["best"] == 3
+
+
+@pytest.mark.parametrize("objective,pay", [(["souls"], 0), (["temptation"], 3), (["souls", "temptation"], 3),
+                                           (["curses", "souls"], 0), ("temptation", 3)])
+def test_audit_8_a_question_chooses_the_order_of_the_measures(objective, pay):
+    # With Souls alone the two plans tie at -2 and the fewest Souls paid decides.
+    answer = ask(three_nines(), {"kind": "toll-payment", "boss_cards": "all", "objective": objective}).answer
+    assert answer["team"]["pay"] == {"Anna": pay}
+
+
+@pytest.mark.parametrize("objective,path", [(["soul"], ("objective", 0)), ([], ("objective",)),
+                                            (["souls", "souls"], ("objective", 1)), (5, ("objective",))])
+def test_audit_8_a_bad_objective_names_the_field(objective, path):
+    with pytest.raises(FieldError) as info:
+        ask(three_nines(), {"kind": "toll-payment", "boss_cards": "all", "objective": objective})
+    assert info.value.path == path
+
+
+def test_audit_8_against_nick_hauss_the_plan_that_keeps_the_game_alive_comes_first():
+    # Nick Hauss takes 4 Souls a losing hand and an unpaid Soul loses the game. Two Souls in
+    # the pot, and Anna's win adds one: Ben's loss (4) cannot be paid. Anna's second Ace is
+    # spare (one makes her Aces and Fives); given to Ben it lets both win. Every plan is
+    # weighed on the whole table's joint odds.
+    position = {"boss": "Nick Hauss", "bosses": {"Nick Hauss": {"default_hand": "K K"}}, "boss_deck": [],
+                "phase": "river", "souls": 2, "board": "Ac 9h 5d 5s Jc", "boss_hole": "3h 4d 8s",
+                "players": [{"name": "Anna", "hand": "As Ad 2h", "bets": ["Earn a Soul", "Devilish Offering"]},
+                            {"name": "Ben", "hand": "Qh 2c 7d", "bets": ["Earn a Soul"]}]}
+    answer = ask(position, {"kind": "team-swap", "boss_cards": "all"}).answer
+    assert answer["method"] == "enumeration"
+    assert answer["settlement_before"]["game_lost"] == 1.0
+    assert answer["settlement_after"]["game_lost"] == 0.0
+    # The engine agrees: after the chosen swap nobody loses, so nothing is owed.
+    swap = answer["swaps"][0]
+    hands = {p["name"]: p["hand"] for p in position["players"]}
+    for name, data in answer["players"].items():
+        hands[name] = " ".join(data["hand"])
+    after = dict(position, phase="showdown", players=[dict(p, hand=hands[p["name"]]) for p in position["players"]])
+    showdown = ask(after, {"kind": "showdown"}).answer
+    assert showdown["status"] == "going on"
+    assert {swap["gives"], swap["takes"]} & {"As", "Ad"}
+    assert {r["outcome"] for r in showdown["players"].values()} == {"win"}
+    before = ask(dict(position, phase="showdown"), {"kind": "showdown"}).answer
+    assert before["status"] == "lost"
+
+
+def test_audit_8_each_card_an_offering_gives_is_weighed_on_the_settlement():
+    doc = scenario("solver-offerings.scenario.yaml", "look-at-two-keep-one")
+    answer = ask(doc["position"], {"kind": "offering-choice", "player": "Anna", "offering": "look",
+                                   "cards": "7c Js"}).answer
+    assert answer["objective"] == ["game", "souls", "temptation", "curses"]
+    assert doc["position"]["players"][0]["bets"] == ["Devilish Offering"]
+    for option in answer["options"]:
+        # By hand from the counts: the Devilish Offering chip wins no Soul; a loss costs the
+        # Boss's 2 Souls, of which the pot (one Soul a player by default) holds only one ("There's
+        # no further penalty for losing excess Souls"), and the chip's back, 2 Temptation.
+        odds, settled = option["odds"], option["settlement"]
+        assert settled["souls"] == pytest.approx(-1 * odds["losses"] / odds["deals"], abs=1e-6)
+        assert settled["temptation"] == pytest.approx(2 * odds["losses"] / odds["deals"], abs=1e-6)
+        assert settled["game_lost"] == 0.0 and settled["curses"] == 0.0
+    best = min(answer["options"], key=lambda o: (-o["settlement"]["souls"], o["settlement"]["temptation"]))
+    assert answer["take"] == best["take"]

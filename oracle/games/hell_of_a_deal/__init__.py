@@ -16,7 +16,7 @@ nothing outside the package imports past this face.
     moves        candidate and legal action lines with the reason for each left out, chance
     position     a scenario's ``position:`` to a ``HodState`` (``load_position``, ``POSITION_KEYS``)
     questions/   ``GAME`` and the question kinds: ``table`` (engine kinds), ``solvers`` (solver
-                 kinds), ``problems`` and ``plans`` (the glue to ``oracle.solve``)
+                 kinds), ``problems``, ``settlement`` and ``plans`` (the glue to ``oracle.solve``)
 
 Public API (names are stable):
 

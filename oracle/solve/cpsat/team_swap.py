@@ -6,12 +6,14 @@ clearer with the Reveal 2 Cards power chip." and "You may only utilize Offerings
 been previously used this round", so one swap a round unless ``max_swaps`` says otherwise
 (a house rule, or planning across rounds).
 
-Model (written out in ``docs/solvers.md``): a boolean ``z_s`` per candidate swap ``s`` = (the
+Model (written out in the solvers page): a boolean ``z_s`` per candidate swap ``s`` = (the
 player who bets the Offering, the willing partner, the card each gives); at most
 ``max_swaps`` chosen; every player in at most one chosen swap. Each player's value depends on
 the hand they end with, so with ``v_p(h)`` precomputed for every hand a swap can give them,
 the team's value is linear: ``sum_p v_p(own_p) + sum_s z_s * (v_a(h_a^s) - v_a(own_a) +
-v_b(h_b^s) - v_b(own_b))``. Objective: the most value, then the fewest swaps.
+v_b(h_b^s) - v_b(own_b))``. A value may be a tuple (several measures, compared
+lexicographically): one solve per measure fixes its optimum for the next. Objective: the most
+value, then the fewest swaps.
 
 Values: when the Boss's hand and the board are known, ``v`` is 1000 for a win, 1 for a push
 and 0 for a loss (the most winners first, then the fewest losers); otherwise ``v`` is the
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable, Mapping, Sequence
 
+from oracle.budget import Budget
 from oracle.cards import Card
 
 WIN_VALUE = 1000
@@ -77,10 +80,17 @@ def hands_after(hands: Mapping[str, Sequence[Card]], swaps: Sequence[Swap]) -> d
     return {name: tuple(cards) for name, cards in new.items()}
 
 
-Value = Callable[[str, tuple[Card, ...]], int]
+# A player's value for a hand: a whole number, or a tuple of them compared lexicographically
+# (each larger is better), e.g. (Souls, -Temptation, -Curses) in millionths.
+Value = Callable[[str, tuple[Card, ...]], "int | tuple[int, ...]"]
 
 
-def _value_table(hands, candidates: Sequence[Swap], value: Value, progress=None) -> dict:
+def _as_tuple(v) -> tuple[int, ...]:
+    return tuple(v) if isinstance(v, tuple) else (v,)
+
+
+def _value_table(hands, candidates: Sequence[Swap], value: Value, progress=None, budget=None) -> dict | None:
+    """Every value a candidate needs; None when ``budget`` runs out first."""
     needed = {(p, tuple(h)) for p, h in hands.items()}
     for s in candidates:
         after = hands_after(hands, [s])
@@ -88,28 +98,36 @@ def _value_table(hands, candidates: Sequence[Swap], value: Value, progress=None)
         needed.add((s.partner, after[s.partner]))
     table = {}
     for i, key in enumerate(sorted(needed, key=lambda k: (k[0], [str(c) for c in k[1]]))):
-        table[key] = value(*key)
+        if table and budget is not None and budget.expired():
+            return None
+        table[key] = _as_tuple(value(*key))
         if progress is not None:
             progress(i + 1, len(needed))
     return table
 
 
-def _gain(hands, s: Swap, table) -> int:
+def _gain(hands, s: Swap, table) -> tuple[int, ...]:
     after = hands_after(hands, [s])
-    return (table[(s.by, after[s.by])] - table[(s.by, tuple(hands[s.by]))]
-            + table[(s.partner, after[s.partner])] - table[(s.partner, tuple(hands[s.partner]))])
+    parts = (table[(s.by, after[s.by])], table[(s.by, tuple(hands[s.by]))],
+             table[(s.partner, after[s.partner])], table[(s.partner, tuple(hands[s.partner]))])
+    return tuple(a - b + c - d for a, b, c, d in zip(*parts))
+
+
+def _total(hands, table) -> tuple[int, ...]:
+    rows = [table[(p, tuple(h))] for p, h in hands.items()]
+    return tuple(sum(col) for col in zip(*rows))
 
 
 @dataclass(frozen=True, kw_only=True)
 class SwapPlan:
     status: str  # "optimal", "feasible", "unknown"
     swaps: tuple[Swap, ...]
-    value: int  # the team's total value with these swaps
-    base_value: int  # without any swap
-    values: dict  # (player, hand) -> value
+    value: "int | tuple[int, ...]"  # the team's total value with these swaps
+    base_value: "int | tuple[int, ...]"  # without any swap
+    values: dict  # (player, hand) -> value (as a tuple)
 
-    def objective(self) -> tuple[int, int]:
-        return (self.value, -len(self.swaps))
+    def objective(self) -> tuple:
+        return (*_as_tuple(self.value), -len(self.swaps))
 
 
 def solve_swaps(
@@ -120,11 +138,21 @@ def solve_swaps(
     max_swaps: int = 1,
     time_limit: float = 10.0,
     progress=None,
+    budget: Budget | None = None,
 ) -> SwapPlan:
+    """The swaps that maximise the team's value lexicographically, then are fewest. One
+    CP-SAT solve per component of the value: each fixes its optimum for the next ("the most
+    Souls, then the least Temptation ..."), a last one minimises the swaps. ``budget``
+    (default: ``time_limit`` from now) bounds the values and the solves."""
+    budget = budget or Budget(time_limit)
     from ortools.sat.python import cp_model
 
-    table = _value_table(hands, candidates, value, progress)
-    base = sum(table[(p, tuple(h))] for p, h in hands.items())
+    table = _value_table(hands, candidates, value, progress, budget)
+    first = next(iter(hands), None)
+    scalar = first is None or not isinstance(value(first, tuple(hands[first])), tuple)
+    if table is None:
+        return SwapPlan(status="unknown", swaps=(), value=0, base_value=0, values={})
+    base = _total(hands, table)
     model = cp_model.CpModel()
     z = [model.NewBoolVar(f"swap{i}") for i in range(len(candidates))]
     model.Add(sum(z) <= max_swaps)
@@ -133,35 +161,55 @@ def solve_swaps(
         if len(involved) > 1:
             model.AddAtMostOne(involved)
     gains = [_gain(hands, s, table) for s in candidates]
-    # The most value first, then the fewest swaps: value differences are whole numbers, so
-    # scaling by (max_swaps + 1) keeps one swap from outweighing one unit of value.
-    scale = max_swaps + 1
-    model.Maximize(sum(scale * g * zi for g, zi in zip(gains, z)) - sum(z))
     solver = cp_model.CpSolver()
     solver.parameters.num_search_workers = 1
     solver.parameters.random_seed = SEED
-    solver.parameters.max_time_in_seconds = time_limit
+    proven = True
+    for k in range(len(base)):
+        gain = sum(g[k] * zi for g, zi in zip(gains, z))
+        model.Maximize(gain)
+        solver.parameters.max_time_in_seconds = budget.left(time_limit)
+        status = solver.Solve(model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return SwapPlan(status="unknown", swaps=(), value=_plain(base, scalar), base_value=_plain(base, scalar),
+                            values=table)
+        proven = proven and status == cp_model.OPTIMAL
+        model.Add(gain == round(solver.ObjectiveValue()))
+    model.Minimize(sum(z))
+    solver.parameters.max_time_in_seconds = budget.left(time_limit)
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return SwapPlan(status="unknown", swaps=(), value=base, base_value=base, values=table)
+        return SwapPlan(status="unknown", swaps=(), value=_plain(base, scalar), base_value=_plain(base, scalar),
+                        values=table)
+    proven = proven and status == cp_model.OPTIMAL
     chosen = tuple(s for s, zi in zip(candidates, z) if solver.Value(zi))
-    after = hands_after(hands, chosen)
-    total = sum(table[(p, after[p])] for p in hands)
-    return SwapPlan(status="optimal" if status == cp_model.OPTIMAL else "feasible",
-                    swaps=chosen, value=total, base_value=base, values=table)
+    total = _total(hands_after(hands, chosen), table)
+    return SwapPlan(status="optimal" if proven else "feasible", swaps=chosen, value=_plain(total, scalar),
+                    base_value=_plain(base, scalar), values=table)
 
 
-def brute_force_swaps(hands, candidates: Sequence[Swap], value: Value, *, max_swaps: int = 1) -> tuple[int, int]:
-    """The best (value, -swaps) over every set of at most ``max_swaps`` swaps with no player
-    in two of them, evaluating ``value`` directly (for the tests)."""
-    best = None
+def _plain(values: tuple[int, ...], scalar: bool):
+    return values[0] if scalar else values
+
+
+def swap_sets(candidates: Sequence[Swap], max_swaps: int):
+    """Every set of at most ``max_swaps`` candidate swaps with no player in two of them, the
+    empty set first, then by size."""
     for k in range(max_swaps + 1):
         for chosen in combinations(candidates, k):
             people = [p for s in chosen for p in (s.by, s.partner)]
-            if len(people) != len(set(people)):
-                continue
-            after = hands_after(hands, chosen)
-            key = (sum(value(p, after[p]) for p in hands), -k)
-            if best is None or key > best:
-                best = key
+            if len(people) == len(set(people)):
+                yield chosen
+
+
+def brute_force_swaps(hands, candidates: Sequence[Swap], value: Value, *, max_swaps: int = 1) -> tuple:
+    """The best (value..., -swaps) over every set of at most ``max_swaps`` swaps with no player
+    in two of them, evaluating ``value`` directly (for the tests)."""
+    best = None
+    for chosen in swap_sets(candidates, max_swaps):
+        after = hands_after(hands, chosen)
+        rows = [_as_tuple(value(p, after[p])) for p in hands]
+        key = (*(sum(col) for col in zip(*rows)), -len(chosen))
+        if best is None or key > best:
+            best = key
     return best

@@ -23,15 +23,27 @@ sample, reported with its size and a 95% confidence interval.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import combinations, islice
 from typing import Callable, Sequence
 
 from oracle.budget import Budget
-from oracle.cards import Card, Rank, full_deck
+from oracle.cards import Card
 from oracle.errors import FieldError
-from oracle.eval import HELL_OF_A_DEAL, Ruleset
-from oracle.eval.strength import BASE, decode
+from oracle.solve.exact.holdem_problem import (
+    OUTCOMES,
+    BossHand,
+    OddsProblem,
+    OddsResult,
+    SeatHand,
+    SeatOdds,
+    _check,
+    default_band,
+    unseen_cards,
+)
+
+__all__ = ["OUTCOMES", "BossHand", "OddsProblem", "OddsResult", "SeatHand", "SeatOdds", "default_band",
+           "unseen_cards", "compute_odds", "estimated_exact_seconds", "DEFAULT_SAMPLES", "MAX_SAMPLES"]
 
 Progress = Callable[[int, int], None]
 
@@ -55,181 +67,6 @@ MAX_SAMPLES = 10_000_000
 FIRST_CHUNK = 2_000
 CHUNK_SAMPLES = 50_000
 Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True, kw_only=True)
-class SeatHand:
-    """A player as the odds see them. ``souls_if_won`` counts the Earn a Soul chips in the
-    Bet area (a Wild chip declared as one counts); ``toll_budget`` is how many tolled cards
-    the player will pay a Soul each for (None: no tolls in force)."""
-
-    name: str
-    cards: tuple[Card, ...]
-    folded: bool = False
-    min_private: int = 1
-    max_private: int = 2
-    wild_ranks: frozenset[Rank] = frozenset()
-    souls_if_won: int = 0
-    toll_budget: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class BossHand:
-    """What is known of the Boss's hand. ``known`` holds his face-up cards (revealed hole
-    cards and toll cards, which he "may use"); ``unknown`` is how many hole cards are still
-    face down; ``max_used`` is how many of his own cards he may use (None: all)."""
-
-    known: tuple[Card, ...] = ()
-    unknown: int = 2
-    max_used: int | None = 2
-    default_hand: tuple[Card, ...] | None = None
-    soul_penalty: int = 2
-    # When his cards tie his default hand on its listed cards: "default" or "cards".
-    tie_prefers: str = "default"
-
-
-@dataclass(frozen=True, kw_only=True)
-class OddsProblem:
-    board: tuple[Card, ...]
-    seats: tuple[SeatHand, ...]
-    boss: BossHand
-    dead: tuple[Card, ...] = ()
-    board_size: int = 5
-    banned_ranks: frozenset[Rank] = frozenset()
-    bans_board_high_card: bool = False
-    tolled_ranks: frozenset[Rank] = frozenset()
-    ruleset: Ruleset = HELL_OF_A_DEAL
-
-
-@dataclass(frozen=True, kw_only=True)
-class SeatOdds:
-    name: str
-    win: float
-    push: float
-    lose: float
-    expected_souls: float
-    wins: int = 0
-    pushes: int = 0
-    losses: int = 0
-    folded: bool = False
-    # Half-widths of the 95% intervals (Monte Carlo only).
-    margin: float | None = None
-    souls_margin: float | None = None
-    # An enumeration stopped by the time limit: the lowest and highest each figure can be
-    # whatever the deals not enumerated hold (win, push, lose, expected_souls).
-    bounds: dict[str, tuple[float, float]] | None = None
-
-    def to_json(self) -> dict:
-        data = {
-            "name": self.name,
-            "win": round(self.win, 6),
-            "push": round(self.push, 6),
-            "lose": round(self.lose, 6),
-            "expected_souls": round(self.expected_souls, 6),
-            "wins": self.wins,
-            "pushes": self.pushes,
-            "losses": self.losses,
-            "folded": self.folded,
-        }
-        if self.margin is not None:
-            data["margin95"] = round(self.margin, 6)
-            data["souls_margin95"] = round(self.souls_margin or 0.0, 6)
-        if self.bounds is not None:
-            data["bounds"] = {k: [round(lo, 6), round(hi, 6)] for k, (lo, hi) in self.bounds.items()}
-        return data
-
-
-@dataclass(frozen=True, kw_only=True)
-class OddsResult:
-    method: str  # "exact" or "monte-carlo"
-    deals: int  # deals enumerated, or samples drawn
-    seats: tuple[SeatOdds, ...]
-    expected_team_souls: float
-    unseen: int
-    seed: int | None = None
-    team_souls_margin: float | None = None
-    notes: tuple[str, ...] = field(default=())
-    # Whether every deal was counted (an enumeration that finished), and what stopped it.
-    exact: bool = True
-    bound_reached: str | None = None
-    deals_total: int | None = None
-    samples_requested: int | None = None
-
-    def seat(self, name: str) -> SeatOdds:
-        for s in self.seats:
-            if s.name == name:
-                return s
-        raise KeyError(name)
-
-    def to_json(self) -> dict:
-        data = {
-            "method": self.method,
-            "exact": self.exact,
-            "bound_reached": self.bound_reached,
-            "deals": self.deals,
-            "unseen_cards": self.unseen,
-            "players": {s.name: s.to_json() for s in self.seats},
-            "expected_team_souls": round(self.expected_team_souls, 6),
-            "notes": list(self.notes),
-        }
-        if self.method == "monte-carlo":
-            data["seed"] = self.seed
-            data["samples"] = self.deals
-            data["confidence"] = 0.95
-            data["team_souls_margin95"] = round(self.team_souls_margin or 0.0, 6)
-            data["samples_requested"] = self.samples_requested
-        elif not self.exact:
-            data["deals_total"] = self.deals_total
-        return data
-
-
-# ---------------------------------------------------------------------------------------
-# The Boss's default hand as a band of strengths.
-
-
-def default_band(default: int) -> tuple[int, int]:
-    """(lowest, highest) strengths equal to a default hand on the cards it lists: the
-    ``compare_with_default`` tie, as a range (its unlisted cards are trailing zeros)."""
-    category, tiebreak = decode(default)
-    high = category
-    for digit in tiebreak:
-        high = high * BASE + (digit if digit else BASE - 1)
-    return default, high
-
-
-# ---------------------------------------------------------------------------------------
-# Checking the problem.
-
-
-def unseen_cards(problem: OddsProblem) -> list[Card]:
-    seen: dict[Card, str] = {}
-
-    def see(cards, where):
-        for i, card in enumerate(cards):
-            if card.suit is None or card.rank is None:
-                raise FieldError((where, i), f"{card} is not a card of the 52-card deck")
-            if card in seen:
-                raise FieldError((where, i), f"{card} appears twice ({seen[card]} and {where})")
-            seen[card] = where
-
-    see(problem.board, "board")
-    for seat in problem.seats:
-        see(seat.cards, seat.name)
-    see(problem.boss.known, "boss")
-    see(problem.dead, "discards")
-    return [c for c in full_deck() if c not in seen]
-
-
-def _check(problem: OddsProblem, unseen: list[Card]) -> None:
-    to_come = problem.board_size - len(problem.board)
-    if to_come < 0:
-        raise FieldError(("board",), f"the board has {len(problem.board)} cards, more than {problem.board_size}")
-    if to_come + problem.boss.unknown > len(unseen):
-        raise FieldError(("board",), "not enough unseen cards to finish the deal")
-    if problem.boss.unknown + len(problem.boss.known) == 0:
-        raise FieldError(("boss",), "the Boss has no cards")
-    if not problem.seats:
-        raise FieldError(("players",), "no players")
 
 
 # ---------------------------------------------------------------------------------------
@@ -365,6 +202,25 @@ def outcome_counts(player, played, uses_default, default_high, valid):
     return wins, int(valid.sum()) - wins - losses, losses
 
 
+def outcome_codes(player, played, ceiling):
+    """Per deal 0 (win), 1 (push) or 2 (lose), as ``OUTCOMES`` lists them."""
+    import numpy as np
+
+    return np.where(player > ceiling, 0, np.where(player < played, 2, 1)).astype(np.int64)
+
+
+def add_joint(joint, codes, valid) -> None:
+    """Counts each deal's joint outcome: ``codes`` holds one code array per player still in,
+    combined as a base-3 number (the first player's code the lowest digit)."""
+    import numpy as np
+
+    combined = np.zeros(np.broadcast(*codes).shape if codes else valid.shape, dtype=np.int64)
+    for i, code in enumerate(codes):
+        combined = combined + code * (3 ** i)
+    chosen = combined[valid] if valid is not None else combined.ravel()
+    joint += np.bincount(chosen, minlength=len(joint))
+
+
 # ---------------------------------------------------------------------------------------
 # Choosing the method.
 
@@ -450,6 +306,7 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, 
     live = [s for s in problem.seats if not s.folded]
     default_high = _default_high(problem)
     counts = {s.name: [0, 0, 0] for s in live}
+    joint = np.zeros(3 ** len(live), dtype=np.int64)
     deals = 0
     rows = math.comb(n, to_come)
     # Runouts are taken a chunk at a time so that memory stays bounded: at most about
@@ -472,6 +329,8 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, 
         valid = (run_masks[:, None] & boss_masks[None, :]) == 0
         deals += int(valid.sum())
         high = default_high if default_high is not None else played
+        ceiling = np.where(uses_default, high, played)
+        codes = []
         for s in live:
             strength = player_strengths(problem, s, board_ranks, board_suits, banned)
             w, p, l = outcome_counts(strength[:, None], played, uses_default, high, valid)
@@ -479,12 +338,15 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, 
             c[0] += w
             c[1] += p
             c[2] += l
+            codes.append(outcome_codes(strength[:, None], played, ceiling))
+        add_joint(joint, codes, valid)
         done += len(block)
         if progress is not None:
             progress(done, rows)
     # Every runout leaves n - to_come cards, of which the Boss's hidden ones are any set.
     total = rows * math.comb(n - to_come, problem.boss.unknown)
-    result = _finish(problem, "exact", deals, counts, n, None, None)
+    result = replace(_finish(problem, "exact", deals, counts, n, None, None), joint=tuple(int(x) for x in joint),
+                     joint_names=tuple(s.name for s in live))
     if done == rows:
         return result
     return _cut_short(problem, result, counts, deals, total, done, rows)
@@ -574,6 +436,7 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
     # does not grow with the number of samples.
     stats: dict[str | None, list[float]] = {s.name: [0.0, 0.0] for s in live} | {None: [0.0, 0.0]}
     default_high = _default_high(problem)
+    joint = np.zeros(3 ** len(live), dtype=np.int64)
     done = 0
     while done < samples:
         if done and budget.expired():
@@ -588,6 +451,7 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
         played, uses_default = boss_plays(problem, cards_strength)
         ceiling = np.where(uses_default, default_high if default_high is not None else played, played)
         team = np.zeros(n, dtype=np.float64)
+        codes = []
         for s in live:
             ps = player_strengths(problem, s, board_ranks, board_suits, banned)
             win = ps > ceiling
@@ -600,13 +464,16 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
             stats[s.name][0] += float(souls.sum())
             stats[s.name][1] += float((souls * souls).sum())
             team += souls
+            codes.append(outcome_codes(ps, played, ceiling))
+        add_joint(joint, codes, None)
         stats[None][0] += float(team.sum())
         stats[None][1] += float((team * team).sum())
         done += n
         if progress is not None:
             progress(done, samples)
     result = _finish(problem, "monte-carlo", done, counts, len(unseen), seed, stats)
-    result = replace(result, exact=False, samples_requested=samples)
+    result = replace(result, exact=False, samples_requested=samples, joint=tuple(int(x) for x in joint),
+                     joint_names=tuple(s.name for s in live))
     if done < samples:
         note = (f"time limit reached after {done:,} of the {samples:,} samples asked for; the intervals are "
                 "for the samples drawn")

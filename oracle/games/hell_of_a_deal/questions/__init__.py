@@ -1,11 +1,13 @@
 """Hell of a Deal's question kinds and the game's registration.
 
-    table     ``GAME`` (the registration) and the engine's kinds: showdown, best-hand,
-              legal-moves, apply, game-status
-    solvers   the solver kinds: odds, temptation-assignment, team-swap, toll-payment,
-              offering-choice
-    problems  the glue from a table state to the odds solver's plain problem
-    plans     tolls and Offerings scored on the table with those odds
+    table       ``GAME`` (the registration) and the engine's kinds: showdown, best-hand,
+                legal-moves, apply, game-status
+    solvers     the solver kinds: odds, temptation-assignment, team-swap, toll-payment,
+                offering-choice
+    problems    the glue from a table state to the odds solver's plain problem
+    settlement  what a plan does to the whole settlement (game lost, Souls, Temptation,
+                Curses) and the order plans are compared in (``objective``)
+    plans       tolls, swaps and Offerings weighed on the table with those odds
 
 Importing this package registers the game and every kind.
 """

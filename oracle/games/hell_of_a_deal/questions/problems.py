@@ -18,7 +18,7 @@ answer assumes the Boss's hand).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from oracle.cards import Card
 from oracle.errors import FieldError
@@ -121,3 +121,25 @@ def single_seat(problem: OddsProblem, name: str, cards: tuple[Card, ...], *,
     if toll_budget != -1:
         new_seat = replace(new_seat, toll_budget=toll_budget)
     return replace(problem, seats=(new_seat,), dead=tuple(dict.fromkeys(dead)))
+
+
+def with_seats(problem: OddsProblem, hands: Mapping[str, tuple[Card, ...]] | None = None,
+               tolls: Mapping[str, int] | None = None, *, moved_to_dead: Sequence[Card] = (),
+               removed_from_dead: Sequence[Card] = ()) -> OddsProblem:
+    """The whole table's problem with some players' cards (``hands``) or Souls paid in tolls
+    (``tolls``) changed: a plan the team is weighing. A card that leaves every hand, and
+    ``moved_to_dead``, is dead; a card taken into a hand leaves the dead cards."""
+    hands = dict(hands or {})
+    tolls = dict(tolls or {})
+    seats = []
+    for seat in problem.seats:
+        seat = replace(seat, cards=tuple(hands.get(seat.name, seat.cards)))
+        if seat.name in tolls:
+            seat = replace(seat, toll_budget=tolls[seat.name])
+        seats.append(seat)
+    held = {c for s in seats for c in s.cards}
+    before = [c for s in problem.seats for c in s.cards]
+    dead = [c for c in problem.dead if c not in removed_from_dead]
+    dead += [c for c in (*before, *moved_to_dead) if c not in held]
+    dead = [c for c in dead if c not in held]
+    return replace(problem, seats=tuple(seats), dead=tuple(dict.fromkeys(dead)))

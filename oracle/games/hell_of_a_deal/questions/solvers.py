@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.cards import Card, parse_cards
-from oracle.errors import FieldError, OracleError
 from oracle.budget import LONGEST, Budget
+from oracle.cards import parse_cards
+from oracle.errors import FieldError, OracleError
 from oracle.registry import TIME_LIMIT, Answer, Param, QuestionContext
 
 from ..position import load_position
+from .settlement import read_objective
 from .table import hod_question
 
 _ODDS_PARAMS = {
@@ -27,6 +28,8 @@ _ODDS_PARAMS = {
     "exact_seconds": Param("largest estimated time for exact enumeration before sampling (default 10)"),
     "time_limit": TIME_LIMIT,
 }
+OBJECTIVE = Param("the measures plans are compared on, in order (default [game, souls, temptation, curses]: "
+                  "avoid losing the game, then the most Souls, the least Temptation, the fewest Curses)")
 # Each solver question's own time limit when it gives none, in seconds: a normal question
 # takes a few seconds at most (see the performance page).
 ODDS_SECONDS = 60.0
@@ -261,23 +264,19 @@ def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[st
                        "willing": Param("who is willing to swap (default: every player still in)"),
                        "max_swaps": Param("how many swaps (default 1: 'Offerings that have not been previously used this round')"),
                        "only_revealed": Param("the partner's card must be face up (default false)"),
+                       "objective": OBJECTIVE,
                        **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                        "view": Param("only 'table' (the default): the swap is planned on every listed hand"),
                    })
 def team_swap_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.cpsat.team_swap import (
-        PUSH_VALUE,
-        SOUL_SCALE,
-        WIN_VALUE,
-        candidate_swaps,
-        hands_after,
-        solve_swaps,
-    )
-    from oracle.solve.exact.holdem import compute_odds
+    from oracle.solve.cpsat.team_swap import candidate_swaps, hands_after
 
-    from .problems import odds_problem, single_seat
+    from .plans import team_swap_plan
+    from .problems import odds_problem
 
+    budget = ctx.budget(ODDS_SECONDS)
     state = _state(ctx)
+    objective = read_objective(ctx.params.get("objective"))
     if "swap" in state.offerings_used:
         raise FieldError(("kind",), "the Offering 'Swap a card with a Player' is already used this round")
     live = [p.name for p in state.players if not p.folded]
@@ -292,53 +291,28 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
         for n in names:
             if state.player(n).folded:
                 raise FieldError((key,), f"{n} has folded: a folded hand is discarded")
-    max_swaps = _int_param(ctx, "max_swaps", 1)
+    # Each swap is between two players and each player is in one at most.
+    max_swaps = _int_param(ctx, "max_swaps", 1, 0, max(1, len(state.players) // 2))
     only_revealed = _bool_param(ctx, "only_revealed", False)
     # The swap is planned on every listed hand (the team's puzzle): a single player's view
     # would leave the partner's hidden cards unknown, which the model does not cover.
     _view(ctx, state, [])
+    options = _odds_options(ctx, budget)
+    options.pop("progress")
     base = odds_problem(state, boss_cards=str(ctx.params.get("boss_cards", "revealed")))
     hands = {n: tuple(state.player(n).hand) for n in live}
     public = {n: tuple(state.player(n).revealed) for n in live} if only_revealed else None
     candidates = candidate_swaps(hands, by, willing, public)
-    options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
-    options.pop("progress")
-    results: dict = {}
-
-    def odds_for(name: str, hand: tuple[Card, ...]):
-        key = (name, hand)
-        if key not in results:
-            results[key] = compute_odds(single_seat(base, name, hand), **options).seat(name)
-        return results[key]
-
-    probe = compute_odds(single_seat(base, live[0], hands[live[0]]), **options) if live else None
-    known = probe is not None and probe.deals == 1
-
-    def value(name: str, hand: tuple[Card, ...]) -> int:
-        odds = odds_for(name, hand)
-        if known:
-            return WIN_VALUE * round(odds.win) + PUSH_VALUE * round(odds.push)
-        return round(odds.expected_souls * SOUL_SCALE)
-
-    plan = solve_swaps(hands, candidates, value, max_swaps=max_swaps, progress=_progress(ctx))
-
-    after = hands_after(hands, plan.swaps)
-    players = {}
-    for n in live:
-        before = odds_for(n, hands[n])
-        now = odds_for(n, after[n])
-        players[n] = {"hand": [str(c) for c in after[n]],
-                      "before": {"win": round(before.win, 6), "push": round(before.push, 6),
-                                 "lose": round(before.lose, 6), "expected_souls": round(before.expected_souls, 6)},
-                      "after": {"win": round(now.win, 6), "push": round(now.push, 6),
-                                "lose": round(now.lose, 6), "expected_souls": round(now.expected_souls, 6)}}
-    answer: dict[str, Any] = {
-        "status": plan.status,
-        "swaps": [s.to_json() for s in plan.swaps],
-        "boss_known": known,
-        "candidates": len(candidates),
-        "players": players,
-    }
+    plan = team_swap_plan(state, base, hands, candidates, max_swaps=max_swaps, objective=objective,
+                          odds_options=options, budget=budget, progress=_progress(ctx))
+    odds_for = plan.pop("odds_for")
+    after = hands_after(hands, plan["swaps"])
+    players = {n: {"hand": [str(c) for c in after[n]], "before": _brief(odds_for(n, hands[n])),
+                   "after": _brief(odds_for(n, after[n]))} for n in live}
+    known = bool(live) and all(odds_for(n, hands[n]).wins + odds_for(n, hands[n]).pushes
+                               + odds_for(n, hands[n]).losses == 1 for n in live)
+    answer: dict[str, Any] = {**plan, "swaps": [s.to_json() for s in plan["swaps"]], "boss_known": known,
+                              "candidates": len(candidates), "players": players, "objective": list(objective)}
     if known:
         answer["winners_before"] = sum(1 for n in live if players[n]["before"]["win"] == 1)
         answer["winners_after"] = sum(1 for n in live if players[n]["after"]["win"] == 1)
@@ -347,9 +321,21 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
         answer["expected_souls_before"] = round(sum(odds_for(n, hands[n]).expected_souls for n in live), 6)
         answer["expected_souls_after"] = round(sum(odds_for(n, after[n]).expected_souls for n in live), 6)
         goal = f"expected Souls {answer['expected_souls_before']:+.3f} -> {answer['expected_souls_after']:+.3f}"
-    what = "; ".join(str(s) for s in plan.swaps) or "no swap helps"
-    return Answer(answer=answer, explanation=f"{what} ({goal})",
+    what = "; ".join(str(s) for s in plan["swaps"]) or "no swap helps"
+    return Answer(answer=answer, explanation=f"{what} ({goal}; settlement {_settled(plan['settlement_after'])})",
                   rule="Hell of a Deal: Devilish Offering chip, Swap a card with a Player")
+
+
+def _brief(odds) -> dict[str, float]:
+    return {"win": round(odds.win, 6), "push": round(odds.push, 6), "lose": round(odds.lose, 6),
+            "expected_souls": round(odds.expected_souls, 6)}
+
+
+def _settled(measures: Mapping[str, float] | None) -> str:
+    if not measures:
+        return "not weighed"
+    return (f"game lost {100 * measures['game_lost']:.1f}%, Souls {measures['souls']:+.3f}, "
+            f"Temptation {measures['temptation']:.3f}, Curses {measures['curses']:.3f}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -359,6 +345,7 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
 @hod_question("toll-payment",
                    summary="Under The Boatman, the fewest Souls to pay, and for which cards, to win or push",
                    params={"players": Param("the players to advise (default: every player still in)"),
+                           "objective": OBJECTIVE,
                            **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                            "view": Param("'table' (default) or the name of the one player to advise, "
                                          "with only what that player knows")})
@@ -378,7 +365,8 @@ def toll_question(ctx: QuestionContext) -> Answer:
     options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
     progress = options.pop("progress")
     report = toll_payment(state, players=players, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
-                          odds_options=options, view=view, progress=progress)
+                          odds_options=options, view=view, progress=progress,
+                          objective=read_objective(ctx.params.get("objective")))
     parts = []
     for name, entry in report["players"].items():
         if entry["boss_known"]:
@@ -387,7 +375,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
         else:
             parts.append(f"{name}: pay {entry.get('best', 0)}")
     team = report["team"]
-    text = "; ".join(parts) + f"; team pays {team['souls']} of {report['pot']}"
+    text = "; ".join(parts) + f"; team pays {team['souls']} of {report['pot']} (settlement {_settled(team['settlement'])})"
     return Answer(answer=report, explanation=text, rule="Hell of a Deal: The Boatman")
 
 
@@ -400,6 +388,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
                    params={"player": Param("who uses the Offering", required=True),
                            "offering": Param("'look' or 'discard'", required=True),
                            "cards": Param("for 'look': the 2 cards seen (default: the player's looked-at cards)"),
+                           "objective": OBJECTIVE,
                            **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                            "view": Param("'table' (default) or the player's own name: only what that player knows")})
 def offering_question(ctx: QuestionContext) -> Answer:
@@ -421,9 +410,10 @@ def offering_question(ctx: QuestionContext) -> Answer:
     progress = options.pop("progress")
     report = offering_choice(state, player=player, offering=str(ctx.params.get("offering")),
                              cards=cards, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
-                             odds_options=options, view=view, progress=progress)
+                             odds_options=options, view=view, progress=progress,
+                             objective=read_objective(ctx.params.get("objective")))
     best = next(o for o in report["options"] if o["take"] == report["take"])
     text = (f"{report['player']} takes {report['take']}: {_pct(best['odds']['win'])} win, "
-            f"expected Souls {best['odds']['expected_souls']:+.3f}")
+            f"settlement {_settled(best['settlement'])}")
     name = {"look": "Look at 2 Cards, Keep 1", "discard": "Draw a card from the Discard pile"}[report["offering"]]
     return Answer(answer=report, explanation=text, rule=f"Hell of a Deal: Devilish Offering, {name}")
