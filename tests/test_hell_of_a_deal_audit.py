@@ -393,3 +393,78 @@ def test_audit_8_each_card_an_offering_gives_is_weighed_on_the_settlement():
         assert settled["game_lost"] == 0.0 and settled["curses"] == 0.0
     best = min(answer["options"], key=lambda o: (-o["settlement"]["souls"], o["settlement"]["temptation"]))
     assert answer["take"] == best["take"]
+
+
+# ---------------------------------------------------------------------------------------
+# Point 14: team-swap, toll-payment and offering-choice honour one time budget too.
+
+
+def swap_flop() -> dict:
+    """Three players on the Flop, the Boss's cards face down: every swap needs its own odds."""
+    return {"boss": "Demona", "bosses": {"Demona": {"default_hand": "T T"}}, "boss_deck": [], "phase": "flop",
+            "board": "Qd 8c 3s", "souls": 1,
+            "players": [{"name": "Anna", "hand": "7s 8d 4d", "bets": ["Earn a Soul"]},
+                        {"name": "Ben", "hand": "Qs 6h 5d", "bets": ["Earn a Soul"]},
+                        {"name": "Cara", "hand": "Kd Ks 2s", "bets": ["Earn a Soul"]}]}
+
+
+SOLVER_QUESTIONS = [
+    ("team-swap", lambda: swap_flop(), {}),
+    ("toll-payment", lambda: three_nines(), {"boss_cards": "all"}),
+    ("offering-choice", lambda: scenario("solver-offerings.scenario.yaml", "look-at-two-keep-one")["position"],
+     {"player": "Anna", "offering": "look", "cards": "7c Js"}),
+]
+
+
+@pytest.mark.parametrize("kind,position,params", SOLVER_QUESTIONS)
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 0, 86_401])
+def test_audit_14_solver_questions_refuse_a_time_limit_that_is_not_finite(kind, position, params, value):
+    with pytest.raises(FieldError) as info:
+        ask(position(), {"kind": kind, **params, "time_limit": value})
+    assert info.value.path == ("time_limit",)
+
+
+@pytest.mark.parametrize("kind,position,params", SOLVER_QUESTIONS)
+def test_audit_14_solver_questions_refuse_samples_past_the_cap(kind, position, params):
+    with pytest.raises(FieldError) as info:
+        ask(position(), {"kind": kind, **params, "samples": 10_000_001})
+    assert info.value.path == ("samples",)
+
+
+def test_audit_14_max_swaps_is_bounded_by_the_players():
+    # Each swap is between two players and each is in one at most: three players, one swap.
+    with pytest.raises(FieldError) as info:
+        ask(swap_flop(), {"kind": "team-swap", "max_swaps": 2})
+    assert info.value.path == ("max_swaps",)
+
+
+def timed(position: dict, params: dict, time_limit: float | None = None):
+    import time
+
+    started = time.monotonic()
+    answer = ask(position, params, time_limit=time_limit).answer
+    return answer, time.monotonic() - started
+
+
+def test_audit_14_team_swap_stops_at_its_time_limit_and_says_so():
+    # Ben's Queen pairs the board, so Anna's Earn a Soul loss could empty the pot: the swaps are
+    # weighed on the joint odds one set at a time, about 0.1 s each, 55 sets.
+    answer, took = timed(swap_flop(), {"kind": "team-swap", "time_limit": 1})
+    assert took < 2.0, took
+    assert answer["complete"] is False and answer["bound_reached"] == "time_limit"
+    assert answer["status"] == "feasible" and 0 < answer["plans_weighed"] < 55
+    # The command line's --time-limit bounds it the same way.
+    answer, took = timed(swap_flop(), {"kind": "team-swap"}, time_limit=1)
+    assert took < 2.0 and answer["bound_reached"] == "time_limit"
+
+
+def test_audit_14_offering_choice_stops_at_its_time_limit_and_says_so():
+    position = dict(swap_flop(), discard="2c 3c 4c 5c 6c 7c 9c Tc Jc Kc Ac 2h 3h 4h")
+    # A million samples a card: the first card's sampling runs into the limit, the rest wait.
+    answer, took = timed(position, {"kind": "offering-choice", "player": "Anna", "offering": "discard",
+                                    "method": "monte-carlo", "samples": 1_000_000, "time_limit": 0.5})
+    assert took < 1.5, took
+    assert answer["complete"] is False and answer["bound_reached"] == "time_limit"
+    assert 0 < len(answer["options"]) < 14
+    assert answer["take"] in {o["take"] for o in answer["options"]}
+    assert answer["options"][0]["odds"]["deals"] < 1_000_000

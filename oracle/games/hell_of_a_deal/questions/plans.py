@@ -261,7 +261,9 @@ def team_swap_plan(state: HodState, base, hands: dict, candidates: list, *, max_
     if additive(state) or set(objective) <= {"temptation", "curses"}:
         plan = solve_swaps(hands, candidates, lambda n, h: _scaled(own(n, h), objective), max_swaps=max_swaps,
                            progress=progress, budget=budget)
-        weighed = [((), summed(hands))] + [((c,), summed(hands_after(hands, [c]))) for c in candidates]
+        # Listed: every plan whose values are known (the time limit may have stopped the table).
+        known = [c for c in candidates if all(item in seats for item in hands_after(hands, [c]).items())]
+        weighed = [((), summed(hands))] + [((c,), summed(hands_after(hands, [c]))) for c in known]
         if len(plan.swaps) > 1:
             weighed.append((plan.swaps, summed(hands_after(hands, plan.swaps))))
         return _swap_answer(plan.swaps, plan.status, "cp-sat", weighed, objective, odds_for,
