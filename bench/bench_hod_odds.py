@@ -20,7 +20,7 @@ import sys
 import time
 
 from oracle.cards import full_deck, parse_cards
-from oracle.solve.hod_odds import BossHand, OddsProblem, SeatHand, compute_odds
+from oracle.solve.exact.holdem import BossHand, OddsProblem, SeatHand, compute_odds
 
 
 def flop_problem(players: int, boss_cards: int = 2, seed: int = 21) -> OddsProblem:
@@ -74,7 +74,7 @@ def time_case(name: str, runs: int) -> tuple[float, list[float], int]:
 
 def cold(name: str) -> float:
     code = ("import time, sys; sys.path.insert(0, '.'); from bench.bench_hod_odds import CASES; "
-            "from oracle.solve.hod_odds import compute_odds; p = CASES[%r](); t = time.perf_counter(); "
+            "from oracle.solve.exact.holdem import compute_odds; p = CASES[%r](); t = time.perf_counter(); "
             "compute_odds(p, method='exact'); print(time.perf_counter() - t)" % name)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
@@ -88,7 +88,7 @@ def main() -> None:
     for name in CASES:
         median, timings, deals = time_case(name, args.runs)
         colds = [cold(name) for _ in range(3)]
-        from oracle.solve.hod_odds import estimated_exact_seconds, unseen_cards
+        from oracle.solve.exact.holdem import estimated_exact_seconds, unseen_cards
 
         problem = CASES[name]()
         estimate = estimated_exact_seconds(problem, len(unseen_cards(problem)))

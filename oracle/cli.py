@@ -153,6 +153,14 @@ def rank(cards, game, hole, board, boss, toll, souls, up_your_sleeve, for_boss, 
       oracle rank --game hell-of-a-deal --hole "7h 7d 7c" --board "Ks Kd 2c 3h 9s"
       oracle rank --game hell-of-a-deal --hole "9h Kd" --board "9s 9c 4d" --toll 9d --souls 3
     """
+    # Hell of a Deal's options only mean something together: refuse what would be ignored.
+    if board and game != "hell-of-a-deal":
+        raise click.UsageError("--board (the community cards) and the other Hell of a Deal options belong to "
+                               "--game hell-of-a-deal: give --game hell-of-a-deal")
+    if souls is not None and not toll:
+        raise click.UsageError("--souls is the Souls in the pot to pay The Boatman's tolls: give --toll with it")
+    if up_your_sleeve and hole is None and not (for_boss or boss or toll):
+        raise click.UsageError("--up-your-sleeve is a Hell of a Deal Favor: give the hand with --hole")
     if hole is not None or for_boss or boss or toll:
         _rank_hell_of_a_deal(cards, game, hole, board, boss, toll, souls, up_your_sleeve, for_boss, as_json)
         return

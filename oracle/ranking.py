@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from oracle.cards import Card, Rank, check_cards, parse_cards
-from oracle.errors import InvalidHandError
+from oracle.errors import FieldError, InvalidHandError
 from oracle.eval import RULESETS, HandRank, Ruleset, evaluate, find_ruleset
 from oracle.eval.select import Limits, Selection, best_by_tolls, best_selection
 
@@ -131,9 +131,6 @@ def rank_hell_of_a_deal(
     up_your_sleeve: bool = False,
     for_boss: bool = False,
 ) -> HellOfADealRanking:
-    from oracle.games.hod_bosses import find_boss
-    from oracle.games.hod_rules import banned_ranks_for
-
     ruleset = find_ruleset("hell-of-a-deal")
     hole_cards = parse_cards(hole)
     board_cards = parse_cards(board) if board else []
@@ -141,9 +138,20 @@ def rank_hell_of_a_deal(
     check_cards(hole_cards, minimum=1, maximum=6, what="hole cards")
     check_cards(board_cards, maximum=10, what="board")
     check_cards([*hole_cards, *board_cards, *toll_cards], what="hole cards, board and tolls together")
-    the_boss = find_boss(boss) if boss else None
+    the_boss = None
+    if boss:
+        # Only a named Boss needs the game (his data and restrictions): plain ranking stays light.
+        from oracle.games.hell_of_a_deal import banned_ranks_for, find_boss
+
+        the_boss = find_boss(boss)
+    if toll_cards and the_boss is not None and not the_boss.tolls:
+        # "THE BOATMAN ... deal 1 face-up "Toll" card": no other Boss deals one.
+        raise FieldError(("toll",), f"a toll card goes only with a Boss who deals them (The Boatman); "
+                                    f"{the_boss.name} deals none")
     if toll_cards and souls is None:
         raise InvalidHandError("--toll needs --souls: how many Souls the pot holds")
+    if souls is not None and not toll_cards:
+        raise FieldError(("souls",), "the Souls in the pot pay The Boatman's tolls: give the toll card(s) with them")
     if for_boss:
         high = 2
         if the_boss is not None:

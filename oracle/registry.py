@@ -27,7 +27,7 @@ SHARED_MODULE = "oracle.games.common"
 GAME_MODULES: dict[str, tuple[str, ...]] = {
     "diablo": ("oracle.games.diablo",),
     "drawing-dead": ("oracle.games.drawing_dead_questions",),
-    "hell-of-a-deal": ("oracle.games.hell_of_a_deal", "oracle.solve.hod_questions"),
+    "hell-of-a-deal": ("oracle.games.hell_of_a_deal",),
     "auf-teufel-komm-raus": ("oracle.games.auf_teufel",),
 }
 

@@ -32,7 +32,7 @@ from oracle.games.hell_of_a_deal import (
     team_lost_to_temptation,
     favor_from_mapping,
 )
-from oracle.games.hod_bosses import STANDARD_BOSS_ORDER
+from oracle.games.hell_of_a_deal import STANDARD_BOSS_ORDER
 
 H = HELL_OF_A_DEAL
 

@@ -101,7 +101,7 @@ def test_a_default_hand_is_cards_as_text():
     refused(showdown(bosses={"Demona": {"default_hand": 5}}), ("bosses", "Demona", "default_hand"),
             "a default hand is cards as text such as 'Q Q T T', got 5")
     refused(showdown(bosses={"Demona": {"default_hand": [10, 10]}}), ("bosses", "Demona", "default_hand"))
-    refused(showdown(boss={"name": "Imp", "default_hand": True}, boss_deck=[]), ("boss", "default_hand"))
+    refused(showdown(boss={"name": "Imp", "new": True, "default_hand": True}, boss_deck=[]), ("boss", "default_hand"))
     state = load_position(showdown(bosses={"Demona": {"default_hand": ["Q", "Q", "T", "T"]}}), {})
     assert [str(c) for c in state.boss.default_hand] == ["Q", "Q", "T", "T"]
     # The same for dealt cards: a number is not read as a card.

@@ -13,9 +13,8 @@ from oracle.cards import Card, Rank, full_deck, parse_cards
 from oracle.errors import FieldError, InvalidHandError
 from oracle.eval import HELL_OF_A_DEAL
 from oracle.eval.select import Limits, best_selection
-from oracle.games.hod_bosses import Boss
-from oracle.games.hod_rules import banned_ranks_for, boss_play, player_outcome
-from oracle.solve.hod_odds import (
+from oracle.games.hell_of_a_deal import Boss, banned_ranks_for, boss_play, player_outcome
+from oracle.solve.exact.holdem import (
     BossHand,
     OddsProblem,
     SeatHand,
@@ -88,7 +87,7 @@ def C(text: str) -> tuple[Card, ...]:
 
 def test_the_default_hand_band_is_the_tie_on_listed_cards():
     from oracle.eval import strength
-    from oracle.games.hod_rules import compare_with_default
+    from oracle.games.hell_of_a_deal import compare_with_default
 
     default = strength(list(C("Q Q T T")), HELL_OF_A_DEAL)
     low, high = default_band(default)
@@ -242,7 +241,7 @@ def test_a_card_listed_twice_is_a_field_error():
 def test_vectorised_hands_equal_best_selection_on_random_deals():
     import numpy as np
 
-    from oracle.solve.hod_vector import best_strengths, encode_rows
+    from oracle.solve.exact.holdem_vector import best_strengths, encode_rows
 
     rng = random.Random(99)
     for trial in range(60):
@@ -284,7 +283,7 @@ def test_a_known_boss_hand_on_the_turn_matches_brute_force():
 
 
 def test_runouts_counted_block_by_block_match_brute_force(monkeypatch):
-    import oracle.solve.hod_odds as hod_odds
+    import oracle.solve.exact.holdem as hod_odds
 
     monkeypatch.setattr(hod_odds, "CHUNK_RUNOUTS", 7)
     board, hands, dead, rest = deal(19, 4, 2)
@@ -302,7 +301,7 @@ def test_runouts_counted_block_by_block_match_brute_force(monkeypatch):
 def test_the_exact_estimate_counts_the_work_per_runout_when_no_boss_card_is_hidden():
     # Before the Flop with the Boss's hand known there is one Boss hand but 1.5 million
     # boards, each ranked for the player and the Boss: the estimate must not call that cheap.
-    from oracle.solve.hod_odds import estimated_exact_seconds
+    from oracle.solve.exact.holdem import estimated_exact_seconds
 
     _, hands, _, rest = deal(23, 0, 1, discards=0)
     problem = OddsProblem(board=(), seats=(SeatHand(name="Anna", cards=hands[0]),),

@@ -11,10 +11,8 @@ import yaml
 
 from oracle.cards import Card, full_deck, parse_cards
 from oracle.games import hell_of_a_deal as hod
-from oracle.games.hod_rules import player_outcome
 from oracle.registry import QuestionContext, find_game, question_kinds
-from oracle.solve.hod_adapter import odds_problem
-from oracle.solve.team_swap import brute_force_swaps, candidate_swaps, hands_after, solve_swaps
+from oracle.solve.cpsat.team_swap import brute_force_swaps, candidate_swaps, hands_after, solve_swaps
 
 from test_hod_solver_odds import brute_force  # tests/ is on sys.path (rootdir-less "prepend" import)
 
@@ -52,7 +50,7 @@ def test_odds_scenarios_match_plain_loops(name, question):
     doc = scenario("solver-odds.scenario.yaml", name)
     state, answer = ask(doc, question)
     params = {k: v for k, v in doc["questions"][0]["ask"].items() if k != "kind"}
-    problem = odds_problem(state, view=params.get("view", "table"))
+    problem = hod.odds_problem(state, view=params.get("view", "table"))
     counts = brute_force(problem)
     for player, (w, p, l) in counts.items():
         got = answer["players"][player]
@@ -86,7 +84,7 @@ def test_swap_scenario_is_the_best_by_brute_force_over_the_engines_showdown():
 
 
 def hod_swap(data: dict):
-    from oracle.solve.team_swap import Swap
+    from oracle.solve.cpsat.team_swap import Swap
 
     return Swap(by=data["by"], partner=data["partner"], gives=Card.parse(data["gives"]),
                 takes=Card.parse(data["takes"]))
@@ -95,7 +93,7 @@ def hod_swap(data: dict):
 def test_swap_for_expected_souls_matches_plain_loops():
     doc = scenario("solver-swap.scenario.yaml", "swap-for-expected-souls")
     state, answer = ask(doc, "best-swap")
-    base = odds_problem(state)
+    base = hod.odds_problem(state)
     hands = {p.name: tuple(p.hand) for p in state.players}
     after = hands_after(hands, [hod_swap(s) for s in answer["swaps"]])
     from dataclasses import replace
@@ -140,7 +138,7 @@ def test_toll_scenario_matches_the_engines_selection_for_each_soul():
         fewest = None
         for souls in range(state.souls + 1):
             sel = hod.player_selection(state, name, souls)
-            if sel is not None and player_outcome(sel.strength, play) == "win":
+            if sel is not None and hod.player_outcome(sel.strength, play) == "win":
                 fewest = souls
                 break
         assert answer["players"][name]["fewest_to_win"] == fewest
@@ -152,7 +150,7 @@ def test_discard_choice_matches_plain_loops():
     state, answer = ask(doc, "discard")
     from dataclasses import replace
 
-    base = odds_problem(state)
+    base = hod.odds_problem(state)
     best = None
     for option in answer["options"]:
         card = Card.parse(option["take"])
@@ -174,7 +172,7 @@ def test_odds_refuses_red_jack():
                     players=[{"name": "Anna", "hand": "Ah Kd"}], boss_hole="Ks Qs", boss_revealed="Ks")
     state = hod.load_position(position, {})
     with pytest.raises(FieldError):
-        odds_problem(state)
+        hod.odds_problem(state)
 
 
 def test_every_solver_question_kind_is_registered():

@@ -1,5 +1,5 @@
 """The Temptation assignment: CP-SAT, Z3 and brute force agree on every instance, and every
-plan is legal under the engine's own Temptation rules (``hod_rules.apply_temptation``)."""
+plan is legal under the engine's own Temptation rules (the game's ``apply_temptation``)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,9 @@ import sys
 
 import pytest
 
-from oracle.games import hod_rules
-from oracle.solve.temptation import (
-    Suffering,
-    TemptationProblem,
-    brute_force,
-    explain_infeasible,
-    healing_floor,
-    solve,
-    z3_solve,
-)
+from oracle.games import hell_of_a_deal as hod
+from oracle.solve.cpsat.temptation import Suffering, TemptationProblem, brute_force, healing_floor, solve
+from oracle.solve.smt.temptation import explain_infeasible, z3_solve
 
 
 def problem(levels, events, heals=(), no_healing=False) -> TemptationProblem:
@@ -28,15 +21,15 @@ def problem(levels, events, heals=(), no_healing=False) -> TemptationProblem:
 
 
 def replay_with_engine_rules(p: TemptationProblem, plan) -> dict[str, int]:
-    """Heals with ``hod_rules.heal_temptation``, events with ``hod_rules.apply_temptation``
+    """Heals with the game's ``heal_temptation``, events with its ``apply_temptation``
     (which checks the overflow placement and raises on a broken rule)."""
     levels = dict(p.levels)
     for amount, target in zip(p.heals, plan.heal_targets):
         if target is not None:
-            levels[target] = hod_rules.heal_temptation(levels[target], amount)
+            levels[target] = hod.heal_temptation(levels[target], amount)
     for event, take in zip(p.events, plan.takes):
         overflow = {name: n for name, n in take if name != event.player and n}
-        levels = hod_rules.apply_temptation(levels, event.player, event.amount, overflow or None)
+        levels = hod.apply_temptation(levels, event.player, event.amount, overflow or None)
     return levels
 
 
@@ -52,7 +45,7 @@ def checked(p: TemptationProblem):
 
 def test_healing_floor_is_the_engines():
     for level in range(11):
-        assert healing_floor(level) == hod_rules.healing_floor(level)
+        assert healing_floor(level) == hod.healing_floor(level)
 
 
 def test_a_player_at_10_passes_the_temptation_to_another():
@@ -135,7 +128,7 @@ def test_scenario_instances_agree_with_z3_and_brute_force():
             params = {k: v for k, v in q["ask"].items() if k != "kind"}
             ctx = QuestionContext(game=game, rules=game.default_rules(), position=doc["position"],
                                   state=state, params=params)
-            from oracle.solve.hod_questions import _events, _heals
+            from oracle.games.hell_of_a_deal.questions.solvers import _events, _heals
 
             p = TemptationProblem(levels=tuple(state.levels().items()), events=tuple(_events(ctx, state)),
                                   heals=_heals(ctx), no_healing=state.boss.no_healing)
@@ -173,7 +166,7 @@ def test_cp_sat_z3_and_brute_force_agree_on_random_instances(chunk):
         final = dict(cp.plan.final)
         assert replay_with_engine_rules(p, cp.plan) == final
         assert replay_with_engine_rules(p, z.plan) == dict(z.plan.final)
-        assert not hod_rules.team_lost_to_temptation(final)
+        assert not hod.team_lost_to_temptation(final)
     assert 0 < infeasible < 50
 
 
@@ -183,8 +176,8 @@ def test_the_same_question_gives_the_same_plan():
 
 
 def test_solvers_are_not_imported_by_the_light_modules():
-    code = ("import sys, oracle.solve.hod_questions, oracle.solve.temptation, oracle.solve.hod_odds, "
-            "oracle.solve.team_swap, oracle.solve.hod_offers, oracle.eval; "
+    code = ("import sys, oracle.games.hell_of_a_deal, oracle.solve.cpsat.temptation, oracle.solve.smt.temptation, "
+            "oracle.solve.exact.holdem, oracle.solve.cpsat.team_swap, oracle.eval; "
             "bad = [m for m in ('z3', 'ortools', 'numpy') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

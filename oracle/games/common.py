@@ -61,7 +61,7 @@ def rank_question(ctx: QuestionContext) -> Answer:
             raise FieldError(("souls",), f"must be a whole number of Souls, not {souls!r}")
         boss = _text(ctx, "boss", required=False)
         if boss is not None:
-            from oracle.games.hod_bosses import find_boss
+            from oracle.games.hell_of_a_deal import find_boss
 
             try:
                 find_boss(boss)
@@ -81,6 +81,8 @@ def rank_question(ctx: QuestionContext) -> Answer:
                 up_your_sleeve=up_your_sleeve,
                 for_boss=for_boss,
             )
+        except FieldError:
+            raise  # names its own field (toll, souls)
         except OracleError as exc:
             raise FieldError(("hole",), str(exc)) from None
         best = ranking.best

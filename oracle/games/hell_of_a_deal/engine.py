@@ -1,17 +1,18 @@
 """Hell of a Deal's actions on a table state: ``verify`` raises ``IllegalActionError`` with the
-reason (one check per kind of step), ``apply_action`` verifies and applies on a copy, then lets
-the round move on (``hod_round.advance``)."""
+reason (one check per kind of step), ``can_apply`` says yes or no, ``apply_action`` verifies and
+applies on a copy, then lets the round move on (``round.advance``)."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from oracle.cards import Card, check_cards, format_cards
-from oracle.errors import IllegalActionError, InvalidHandError, OracleError
-from oracle.games.hod_actions import BONES, OFFERING_NAMES, Action, parse_action
-from oracle.games.hod_favors import find_favor
-from oracle.games.hod_rules import CHIPS, ChipBet, check_temptation_assignment
-from oracle.games.hod_round import (
+from oracle.errors import IllegalActionError, InvalidActionError, InvalidHandError, OracleError
+
+from .actions import BONES, OFFERING_NAMES, Action, parse_action
+from .effects import add_to_hand, check_loss, gain_curse, heal, suffer
+from .resolution import toll_options
+from .round import (
     advance,
     after_street,
     awaiting,
@@ -21,22 +22,17 @@ from oracle.games.hod_round import (
     next_boss_problem,
     stack_reveals,
 )
-from oracle.games.hod_showdown import toll_options
-from oracle.games.hod_state import (
+from .rules import (
     BOARD_SIZE,
+    CHIPS,
     MAX_FAVORS,
     STREET_CARDS,
     STREETS,
-    HodState,
-    Pending,
-    PlayerState,
-    add_to_hand,
-    check_loss,
-    gain_curse,
-    heal,
-    suffer,
+    ChipBet,
+    check_temptation_assignment,
+    find_favor,
 )
-
+from .state import HodState, Pending, PlayerState
 
 # ---------------------------------------------------------------------------------------
 # Verifying actions: one function per kind, each raising with the reason.
@@ -82,6 +78,15 @@ def verify(state: HodState, action: Action | str) -> Action:
         _verify_turn(state, action)
         return action
     raise IllegalActionError(f"nothing can be done now ({state.phase})")
+
+
+def can_apply(state: HodState, action: Action | str) -> bool:
+    """Whether ``action`` may be taken now (``verify`` says why not)."""
+    try:
+        verify(state, action)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True
 
 
 def _check_unseen(state: HodState, cards: Sequence[Card], what: str) -> None:

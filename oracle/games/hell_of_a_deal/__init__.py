@@ -1,20 +1,22 @@
-"""Hell of a Deal: the game's front module. Importing it registers the game and its question
-kinds; every name other modules use is re-exported here under a stable name.
+"""Hell of a Deal: a cooperative Texas Hold'em against a deck of Bosses. Importing this package
+registers the game and its question kinds; every name other code uses is re-exported here, and
+nothing outside the package imports past this face.
 
-A cooperative Texas Hold'em against a deck of Bosses (rulebook: hell-of-a-deal.txt). The code
-lives in modules of one concern each, all in ``oracle.games``:
-
-    hod_bosses     Bosses as data (``Boss``, ``BOSSES``)
-    hod_favors     Favors as data (``Favor``, ``FAVORS``)
-    hod_rules      pure rules: chips, the Temptation track, Curses, Souls, the showdown comparison
-    hod_actions    action lines (``Action``, ``parse_action``)
-    hod_state      declared facts (streets, phases, rule options), the table state, shared effects
-    hod_showdown   best legal hands, tolls, the Boss's play, showdown resolution and settlement
-    hod_round      what is awaited, the betting order, streets, the end of a round
-    hod_engine     ``verify`` and ``apply_action``
-    hod_moves      candidate and legal action lines, chance steps
-    hod_position   ``load_position``
-    hod_questions  ``register_game`` and the question kinds
+    rules/       the game's data and options: ``options`` (slug, ``OPTIONS``, streets),
+                 ``bosses``, ``favors``, ``chips``, ``tracks`` (Temptation, Curses, Souls)
+    state        the table's value types: ``HodState``, ``PlayerState``, ``Pending``
+    actions      action lines: ``Action``, ``parse_action``; ``str()`` round-trips
+    effects      the effects many actions share: Temptation suffered, Curses gained, healing,
+                 cards joining a hand, the loss check
+    resolution   the showdown against the Boss: his play, each player's legal hand, the
+                 comparison, rewards and penalties, the Bones queued
+    round        the round's flow: what is awaited, betting order, streets (Demona, Jack
+                 Potts), the end of a round and the next one's set-up
+    engine       ``verify`` (raises with the reason), ``can_apply``, ``apply_action``
+    moves        candidate and legal action lines with the reason for each left out, chance
+    position     a scenario's ``position:`` to a ``HodState`` (``load_position``, ``POSITION_KEYS``)
+    questions/   ``GAME`` and the question kinds: ``table`` (engine kinds), ``solvers`` (solver
+                 kinds), ``problems``, ``settlement`` and ``plans`` (the glue to ``oracle.solve``)
 
 Public API (names are stable):
 
@@ -28,7 +30,8 @@ Public API (names are stable):
     BossPlay, boss_play, player_outcome
     player_selection(state, name, max_tolled=None), toll_options(state, name),
     showdown_outcome(state, name, ...)
-    HodState, load_position, Action, legal_actions, candidate_actions, verify, apply_action
+    HodState, load_position, Action, legal_actions, candidate_actions, verify, can_apply,
+    apply_action
 
 The engine is a step machine in the OpenSpiel manner. At each step one thing is awaited:
 a chance event (a deal, a Bones roll, a Favor drawn; the action names the cards or the
@@ -42,42 +45,42 @@ objects, and table talk.
 
 from __future__ import annotations
 
-from oracle.games.hod_actions import (
-    BONES,
-    OFFERING_NAMES,
-    OFFERINGS,
-    RESERVED_NAMES,
-    Action,
-    parse_action,
-)
-from oracle.games.hod_bosses import (
-    BOSSES,
-    STANDARD_BOSS_ORDER,
-    Boss,
-    boss_from_mapping,
-    find_boss,
-)
-from oracle.games.hod_engine import apply_action, check_spare_cards, fold, verify
-from oracle.games.hod_favors import FAVORS, Favor, favor_from_mapping, find_favor
-from oracle.games.hod_moves import (
-    candidate_actions,
-    chance_template,
-    legal_actions,
-    legal_moves_report,
-    sample_chance,
-)
-from oracle.games.hod_position import load_position
-from oracle.games.hod_questions import (
+from .actions import BONES, OFFERING_NAMES, OFFERINGS, RESERVED_NAMES, Action, parse_action
+from .effects import add_to_hand, blackjack_check, check_loss, gain_curse, heal, suffer
+from .engine import apply_action, can_apply, check_spare_cards, fold, verify
+from .moves import candidate_actions, chance_template, legal_actions, legal_moves_report, sample_chance
+from .position import POSITION_KEYS, load_position
+from .questions import (
     GAME,
     apply_question,
     best_hand_question,
     game_status_question,
     legal_moves_question,
+    odds_problem,
     player_summary,
     showdown_question,
+    single_seat,
     state_summary,
 )
-from oracle.games.hod_round import (
+from .resolution import (
+    BossPlay,
+    Settlement,
+    banned_ranks_for,
+    begin_showdown,
+    boss_play,
+    compare_with_default,
+    current_boss_play,
+    default_strength,
+    player_limits,
+    player_outcome,
+    player_ruleset,
+    player_selection,
+    resolve_showdown,
+    settle_bets,
+    showdown_outcome,
+    toll_options,
+)
+from .round import (
     advance,
     after_street,
     awaiting,
@@ -90,59 +93,41 @@ from oracle.games.hod_round import (
     start_betting,
     start_round,
 )
-from oracle.games.hod_rules import (
+from .rules import (
+    BOARD_SIZE,
+    BOSSES,
     CHIPS,
+    FAVORS,
     FLAME_BARRIERS,
     MAX_CURSES,
+    MAX_FAVORS,
+    OPTIONS,
+    SLUG,
+    STANDARD_BOSS_ORDER,
+    STREET_CARDS,
+    STREETS,
     TEMPTATION_MAX,
-    BossPlay,
+    Boss,
     ChipBet,
+    Favor,
     apply_temptation,
-    banned_ranks_for,
     blackjack_total,
-    boss_play,
+    boss_from_mapping,
     check_temptation_assignment,
-    compare_with_default,
-    default_strength,
+    favor_from_mapping,
+    find_boss,
     find_chip,
+    find_favor,
     gain_curses,
     heal_temptation,
     healing_floor,
     pay_souls,
-    player_limits,
-    player_outcome,
     players_at_max,
-    settle_bets,
     split_temptation,
     team_lost_to_temptation,
     temptation_room,
 )
-from oracle.games.hod_showdown import (
-    begin_showdown,
-    current_boss_play,
-    player_ruleset,
-    player_selection,
-    resolve_showdown,
-    showdown_outcome,
-    toll_options,
-)
-from oracle.games.hod_state import (
-    BOARD_SIZE,
-    MAX_FAVORS,
-    OPTIONS,
-    SLUG,
-    STREET_CARDS,
-    STREETS,
-    HodState,
-    Pending,
-    PlayerState,
-    add_to_hand,
-    blackjack_check,
-    check_loss,
-    gain_curse,
-    heal,
-    suffer,
-)
+from .state import HodState, Pending, PlayerState
 
 __all__ = [
     # The stable API listed in the docstring.
@@ -154,9 +139,10 @@ __all__ = [
     "blackjack_total", "compare_with_default", "default_strength", "banned_ranks_for",
     "player_limits", "BossPlay", "boss_play", "player_outcome", "player_selection",
     "showdown_outcome", "toll_options", "HodState", "load_position", "Action", "legal_actions",
-    "candidate_actions", "verify", "apply_action",
+    "candidate_actions", "verify", "can_apply", "apply_action",
     # Declared facts and the registration.
-    "SLUG", "STREETS", "STREET_CARDS", "BOARD_SIZE", "MAX_FAVORS", "OPTIONS", "GAME",
+    "SLUG", "STREETS", "STREET_CARDS", "BOARD_SIZE", "MAX_FAVORS", "OPTIONS", "GAME", "POSITION_KEYS",
+    "Settlement",
     "BONES", "OFFERINGS", "OFFERING_NAMES", "RESERVED_NAMES", "parse_action", "find_chip",
     "players_at_max",
     # The engine's parts.
@@ -165,8 +151,9 @@ __all__ = [
     "awaiting", "after_street", "demona_check", "stack_reveals", "finish_turn",
     "next_to_act", "start_betting", "advance", "end_round", "start_round", "queue_deal",
     "check_spare_cards", "fold", "chance_template", "sample_chance", "legal_moves_report",
-    
     # Answers and question kinds.
     "player_summary", "state_summary", "showdown_question", "best_hand_question",
     "legal_moves_question", "apply_question", "game_status_question",
+    # The glue to the solvers.
+    "odds_problem", "single_seat",
 ]

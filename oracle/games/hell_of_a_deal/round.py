@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from oracle.cards import Card, Suit
-from oracle.games.hod_showdown import begin_showdown, resolve_showdown
-from oracle.games.hod_state import STREET_CARDS, STREETS, HodState, Pending
 
+from .resolution import begin_showdown, resolve_showdown
+from .rules import STREET_CARDS, STREETS
+from .state import HodState, Pending
 
 # ---------------------------------------------------------------------------------------
 # What is awaited.

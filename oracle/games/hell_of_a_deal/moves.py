@@ -10,12 +10,12 @@ from typing import Any
 
 from oracle.cards import format_cards
 from oracle.errors import IllegalActionError
-from oracle.games.hod_actions import BONES, Action
-from oracle.games.hod_engine import verify
-from oracle.games.hod_rules import CHIPS, temptation_room
-from oracle.games.hod_round import awaiting
-from oracle.games.hod_state import HodState, Pending
 
+from .actions import BONES, Action
+from .engine import verify
+from .round import awaiting
+from .rules import CHIPS, temptation_room
+from .state import HodState, Pending
 
 # ---------------------------------------------------------------------------------------
 # Legal moves.

@@ -149,6 +149,7 @@ def flush_table(ruleset: Ruleset):
     """``F[rank_bits]``: the strength of five cards all of one suit (wild cards count as
     any suit) whose natural cards have these rank bits; -1 where that cannot happen."""
     import numpy as np
+
     from oracle.cards import RANKS, Suit
     from oracle.eval.evaluate import strength_of_codes
 
@@ -206,6 +207,7 @@ def encode_arrays(ranks, suits, ruleset: Ruleset, banned=None, tolled=frozenset(
     array ``(rows, 13)`` of values that row may not use (or None); ``tolled`` a set of ranks.
     A card of a wild rank is WILD (every suit, no rank bit); a banned card is NULL."""
     import numpy as np
+
     from oracle.cards import RANKS
 
     ranks = np.asarray(ranks, dtype=np.int64)

@@ -1,5 +1,5 @@
-"""From the engine's ``HodState`` to the solvers' problems (``oracle.games.hell_of_a_deal``
-owns the state; nothing here changes it).
+"""The glue from the table to the odds solver: a ``HodState`` becomes the plain
+``OddsProblem`` of ``oracle.solve.exact.holdem`` (nothing here changes the state).
 
 What the odds count as known depends on the ``view``:
 
@@ -17,21 +17,23 @@ answer assumes the Boss's hand).
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Mapping, Sequence
 
 from oracle.cards import Card
 from oracle.errors import FieldError
 from oracle.eval import HELL_OF_A_DEAL
-from oracle.solve.hod_odds import BossHand, OddsProblem, SeatHand
+from oracle.solve.exact.holdem import BossHand, OddsProblem, SeatHand
+
+from ..rules import CHIPS
+from ..state import HodState, PlayerState
 
 
-def souls_if_won(player: Any) -> int:
-    from oracle.games.hod_rules import CHIPS
-
+def souls_if_won(player: PlayerState) -> int:
     return sum(CHIPS[b.effective].souls_if_won for b in player.bets)
 
 
-def seat_of(state: Any, player: Any, cards: tuple[Card, ...] | None = None) -> SeatHand:
+def seat_of(state: HodState, player: PlayerState, cards: tuple[Card, ...] | None = None) -> SeatHand:
     return SeatHand(
         name=player.name,
         cards=tuple(player.hand) if cards is None else cards,
@@ -43,7 +45,7 @@ def seat_of(state: Any, player: Any, cards: tuple[Card, ...] | None = None) -> S
     )
 
 
-def check_supported(state: Any) -> None:
+def check_supported(state: HodState) -> None:
     boss = state.boss
     if boss.blackjack:
         raise FieldError(("boss",), f"odds against {boss.name} are not computed: he draws to over 16 "
@@ -53,7 +55,7 @@ def check_supported(state: Any) -> None:
                                      "later streets are not modelled")
 
 
-def boss_hand(state: Any, boss_cards: str = "revealed") -> BossHand:
+def boss_hand(state: HodState, boss_cards: str = "revealed") -> BossHand:
     if boss_cards not in ("revealed", "all"):
         raise FieldError(("boss_cards",), f"boss_cards is 'revealed' or 'all', not {boss_cards!r}")
     boss = state.boss
@@ -74,7 +76,7 @@ def boss_hand(state: Any, boss_cards: str = "revealed") -> BossHand:
     )
 
 
-def odds_problem(state: Any, *, view: str = "table", boss_cards: str = "revealed") -> OddsProblem:
+def odds_problem(state: HodState, *, view: str = "table", boss_cards: str = "revealed") -> OddsProblem:
     check_supported(state)
     board = tuple(state.community())
     boss = boss_hand(state, boss_cards)
@@ -103,3 +105,41 @@ def odds_problem(state: Any, *, view: str = "table", boss_cards: str = "revealed
         tolled_ranks=frozenset(c.rank for c in state.tolls),
         ruleset=HELL_OF_A_DEAL,
     )
+
+
+def single_seat(problem: OddsProblem, name: str, cards: tuple[Card, ...], *,
+                toll_budget: int | None = -1, moved_to_dead: Sequence[Card] = (),
+                removed_from_dead: Sequence[Card] = ()) -> OddsProblem:
+    """The problem for one player holding ``cards``; every other listed card is dead."""
+    seat = next(s for s in problem.seats if s.name == name)
+    others = [c for s in problem.seats if s.name != name for c in s.cards]
+    dead = [c for c in problem.dead if c not in removed_from_dead]
+    dead += [c for c in (*seat.cards, *moved_to_dead) if c not in cards]
+    dead += others
+    dead = [c for c in dead if c not in cards]  # a card swapped in left the other hand
+    new_seat = replace(seat, cards=tuple(cards))
+    if toll_budget != -1:
+        new_seat = replace(new_seat, toll_budget=toll_budget)
+    return replace(problem, seats=(new_seat,), dead=tuple(dict.fromkeys(dead)))
+
+
+def with_seats(problem: OddsProblem, hands: Mapping[str, tuple[Card, ...]] | None = None,
+               tolls: Mapping[str, int] | None = None, *, moved_to_dead: Sequence[Card] = (),
+               removed_from_dead: Sequence[Card] = ()) -> OddsProblem:
+    """The whole table's problem with some players' cards (``hands``) or Souls paid in tolls
+    (``tolls``) changed: a plan the team is weighing. A card that leaves every hand, and
+    ``moved_to_dead``, is dead; a card taken into a hand leaves the dead cards."""
+    hands = dict(hands or {})
+    tolls = dict(tolls or {})
+    seats = []
+    for seat in problem.seats:
+        seat = replace(seat, cards=tuple(hands.get(seat.name, seat.cards)))
+        if seat.name in tolls:
+            seat = replace(seat, toll_budget=tolls[seat.name])
+        seats.append(seat)
+    held = {c for s in seats for c in s.cards}
+    before = [c for s in problem.seats for c in s.cards]
+    dead = [c for c in problem.dead if c not in removed_from_dead]
+    dead += [c for c in (*before, *moved_to_dead) if c not in held]
+    dead = [c for c in dead if c not in held]
+    return replace(problem, seats=tuple(seats), dead=tuple(dict.fromkeys(dead)))

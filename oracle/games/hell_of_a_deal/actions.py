@@ -1,23 +1,35 @@
 """Hell of a Deal action lines: one frozen ``Action`` whose text round-trips.
 
-Forms (player names are single words):
+Forms (player names are single words), one a line as ``str()`` writes them:
 
-    deal Anna 9h 9c 2d            deal Boss 7h 2c       deal toll 5s
-    deal flop Qh 7c 2d            deal turn 5s          deal river 9c
+    deal Anna 9h 9c 2d
+    deal Boss 7h 2c
+    deal toll 5s
+    deal flop Qh 7c 2d
+    deal turn 5s
+    deal river 9c
     Jack Potts reveals 5h 5d 9c
-    Anna bets Earn a Soul         Anna bets Heal on Ben
-    Anna bets Wild as Earn a Soul Anna bets Reveal 2 Cards: 9h Kd
+    Anna bets Earn a Soul
+    Anna bets Heal on Ben
+    Anna bets Wild as Earn a Soul
+    Anna bets Reveal 2 Cards: 9h Kd
     Anna bets Devilish Offering: reveal Boss card Kh
     Anna bets Devilish Offering: look at 2, keep 1
     Anna bets Devilish Offering: swap 9h with Ben's Kd
     Anna bets Devilish Offering: take 7c from the discard pile
-    Anna folds                    Anna is done
-    Anna plays Up Your Sleeve     Anna plays Soothing Touch on Ben   Anna plays Peek: Kh
+    Anna folds
+    Anna is done
+    Anna plays Up Your Sleeve
+    Anna plays Soothing Touch on Ben
+    Anna plays Peek: Kh
     Anna draws a card and suffers a Temptation
     Anna draws a card and Dedly Aloor draws too
-    Anna suffers a Temptation     (Demona's heart: the alternative is "Anna folds")
-    Anna keeps 5h                 Anna draws Favor Double Down   Anna discards Favor Double Down
-    Anna pays 1 Soul in tolls     Anna rolls the Bones: Curse
+    Anna suffers a Temptation      (Demona's heart: the other choice is "Anna folds")
+    Anna keeps 5h
+    Anna draws Favor Double Down
+    Anna discards Favor Double Down
+    Anna pays 1 Soul in tolls
+    Anna rolls the Bones: Curse
     assign Temptation: Ben 1, Cara 1
     end round
 """
@@ -30,7 +42,8 @@ from functools import lru_cache
 
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.errors import InvalidActionError, OracleError
-from oracle.games.hod_rules import CHIPS, find_chip
+
+from .rules import CHIPS, find_chip
 
 DEAL_TARGETS = ("Boss", "toll", "flop", "turn", "river")
 OFFERINGS = ("reveal", "look", "swap", "discard")

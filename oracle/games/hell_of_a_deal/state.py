@@ -1,48 +1,18 @@
-"""Hell of a Deal: the game's declared facts, the round's table state, and the effects every
-action shares (Temptation suffered, Curses gained, healing, cards joining a hand, the loss
-check). Pure rules without state live in ``hod_rules``; this module only applies them to a
-``HodState``."""
+"""Hell of a Deal's table as value types: ``HodState`` (the round's table: Boss, board, cards,
+Souls, what is awaited), ``PlayerState`` (a seat: hand, tracks, Bet area, Favors) and
+``Pending`` (one awaited step). Lookups and copying only: the rules are played on a state by
+``effects``, ``round``, ``engine`` and ``resolution``."""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from oracle.cards import Card, Rank, full_deck
 from oracle.errors import IllegalActionError
-from oracle.games.hod_bosses import Boss
-from oracle.games.hod_favors import Favor
-from oracle.games.hod_rules import (
-    CHIPS,
-    ChipBet,
-    blackjack_total,
-    gain_curses,
-    heal_temptation,
-    healing_floor,
-    players_at_max,
-    split_temptation,
-    team_lost_to_temptation,
-    temptation_room,
-)
-from oracle.registry import RuleOption
 
-# ---------------------------------------------------------------------------------------
-# Declared facts.
-
-SLUG = "hell-of-a-deal"
-STREETS = ("flop", "turn", "river")
-STREET_CARDS = {"flop": 3, "turn": 1, "river": 1}
-BOARD_SIZE = {"deal": 0, "preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}
-MAX_FAVORS = 3
-
-OPTIONS = (
-    RuleOption("boss_tie_prefers", "default",
-               "when the Boss's cards tie his default hand on its listed cards, which he plays",
-               choices=("default", "cards")),
-    RuleOption("demona_per_heart", False,
-               "Demona's ability triggers once per heart dealt, not once per street with a heart"),
-)
+from .rules import CHIPS, Boss, ChipBet, Favor
 
 # ---------------------------------------------------------------------------------------
 # State.
@@ -179,79 +149,4 @@ class HodState:
             pending=[replace(i) for i in self.pending], offerings_used=set(self.offerings_used),
             results=copy.deepcopy(self.results), beaten_bosses=list(self.beaten_bosses),
             before_showdown=copy.deepcopy(self.before_showdown), log=list(self.log),
-        )
-
-
-# ---------------------------------------------------------------------------------------
-# Effects shared by many actions: Temptation, Curses, Souls, cards into a hand.
-
-
-def suffer(state: HodState, name: str, amount: int, why: str) -> None:
-    """Temptation to ``name``; what passes 10 waits for the team's assignment ("the
-    Temptation must be suffered by another player")."""
-    if amount <= 0:
-        return
-    p = state.player(name)
-    taken, overflow = split_temptation(p.temptation, amount)
-    p.temptation += taken
-    state.log.append(f"{name} suffers {amount} Temptation ({why})")
-    if overflow and any(temptation_room(o.temptation) for o in state.players):
-        # "the Temptation must be suffered by another player"; with nobody below 10 (a lone
-        # player) there is no one to take it and nothing waits for an assignment.
-        state.assign_overflow += overflow
-    check_loss(state)
-
-
-def gain_curse(state: HodState, name: str, count: int, why: str) -> None:
-    p = state.player(name)
-    p.curses_face_down, excess = gain_curses(p.curses_active, p.curses_face_down, count)
-    state.log.append(f"{name} gains {count} Curse(s) ({why})")
-    if excess:
-        suffer(state, name, excess, "a Curse beyond three becomes a Temptation")
-
-
-def heal(state: HodState, target: str, amount: int, why: str) -> str:
-    p = state.player(target)
-    if state.boss.no_healing:
-        return f"no healing against {state.boss.name}: 'Players cannot heal Temptation.'"
-    before = p.temptation
-    p.temptation = heal_temptation(p.temptation, amount)
-    if p.temptation == before:
-        if healing_floor(before):
-            return f"{target} stays at {before}: a Flame Barrier holds"
-        return f"{target} stays at {before}: no Temptation to heal"
-    state.log.append(f"{target} heals {before - p.temptation} ({why})")
-    return f"{target} heals from {before} to {p.temptation}"
-
-
-def add_to_hand(state: HodState, name: str, cards: Sequence[Card], revealed: bool = False) -> None:
-    p = state.player(name)
-    p.hand.extend(cards)
-    if revealed or state.boss.player_cards_face_up:
-        p.revealed.extend(cards)
-    if state.boss.blackjack and cards:
-        blackjack_check(state, name)
-
-
-def blackjack_check(state: HodState, name: str) -> None:
-    """Red Jack: "If at anytime your hand totals over 21, suffer a Temptation & draw a Curse.
-    At exactly 21, you earn 1 Soul." Checked each time cards join the hand ("only when you add
-    the kept card to your hand")."""
-    total = blackjack_total(state.player(name).hand)
-    if total > 21:
-        suffer(state, name, 1, f"Red Jack: hand totals {total}")
-        gain_curse(state, name, 1, f"Red Jack: hand totals {total}")
-    elif total == 21:
-        state.souls += 1
-        state.log.append(f"{name} totals 21: the team earns a Soul")
-
-
-def check_loss(state: HodState) -> None:
-    if state.status != "going on":
-        return
-    if team_lost_to_temptation(state.levels()):
-        at_max = players_at_max(state.levels())
-        state.status, state.reason = "lost", (
-            f"{' and '.join(at_max)} are at 10 Temptation: 'Two or more players reach the 10th "
-            "space on the Temptation Track.'"
         )

@@ -1,23 +1,25 @@
-"""Hell of a Deal's registration and question kinds: ``showdown``, ``best-hand``,
-``legal-moves``, ``apply`` and ``game-status`` (the solvers' kinds are registered by
-``oracle.solve.hod_questions``). Params and answer keys are documented in
-docs/games/hell-of-a-deal.md."""
+"""Hell of a Deal's registration (``GAME``) and the question kinds the engine answers:
+``showdown``, ``best-hand``, ``legal-moves``, ``apply`` and ``game-status`` (the solver kinds
+are in ``questions.solvers``). Params and answer keys are documented in the game's page."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from dataclasses import replace
+from functools import wraps
+from typing import Any, Callable, Mapping
 
+from oracle.cards import format_cards
 from oracle.errors import FieldError, OracleError
-from oracle.games.hod_actions import BONES, Action
-from oracle.games.hod_engine import apply_action
-from oracle.games.hod_moves import legal_moves_report
-from oracle.games.hod_position import cards_field, load_position
-from oracle.games.hod_round import awaiting, describe_wait
-from oracle.games.hod_rules import banned_ranks_for
-from oracle.games.hod_showdown import current_boss_play, player_selection, toll_options
-from oracle.games.hod_state import OPTIONS, SLUG, HodState, Pending, PlayerState
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
 
+from ..actions import BONES, Action
+from ..engine import apply_action
+from ..moves import legal_moves_report
+from ..position import POSITION_KEYS, cards_field, load_position
+from ..resolution import banned_ranks_for, current_boss_play, player_selection, toll_options
+from ..round import awaiting, describe_wait
+from ..rules import OPTIONS, SLUG, blackjack_total
+from ..state import HodState, Pending, PlayerState
 
 # ---------------------------------------------------------------------------------------
 # Summaries and question kinds.
@@ -65,9 +67,7 @@ GAME = register_game(GameInfo(
     rulebook="hell-of-a-deal.txt",
     ruleset="hell-of-a-deal",
     options=OPTIONS,
-    position_keys=("players", "boss", "bosses", "boss_deck", "boss_hole", "boss_revealed",
-                   "tolls", "board", "stacks", "discard", "souls", "dealer", "phase", "to_act",
-                   "round", "offerings_used", "favors", "history"),
+    position_keys=POSITION_KEYS,
     load_position=load_position,
 ))
 
@@ -76,6 +76,34 @@ def _state(ctx: QuestionContext) -> HodState:
     if ctx.state is None:
         return load_position(ctx.position, ctx.rules)
     return ctx.state
+
+
+def designer_bosses(state: HodState) -> list[str]:
+    """The Bosses faced now or still in the deck that are a scenario's own, not the rulebook's."""
+    return [name for name in (state.boss.name, *state.boss_deck) if state.bosses[name].designer]
+
+
+def hod_question(kind: str, *, summary: str, params: Mapping[str, Param] | None = None):
+    """``register_question`` for this game. Every answer also says which Bosses in play are a
+    scenario's own (``designer_bosses``): their abilities are the scenario's, not the rulebook's."""
+
+    def decorate(handler: Callable[[QuestionContext], Answer]) -> Callable[[QuestionContext], Answer]:
+        @wraps(handler)
+        def answer(ctx: QuestionContext) -> Answer:
+            state = _state(ctx)
+            result = handler(replace(ctx, state=state))
+            designers = designer_bosses(state)
+            if not designers:
+                return result
+            note = (f"{' and '.join(designers)}: a Boss of the scenario's own (new: true), not from the "
+                    "rulebook")
+            return Answer(answer={**result.answer, "designer_bosses": designers},
+                          explanation=f"{result.explanation} ({note})", rule=result.rule)
+
+        register_question(SLUG, kind, summary=summary, params=params)(answer)
+        return answer
+
+    return decorate
 
 
 def _param_mapping(ctx: QuestionContext, key: str, state: HodState | None = None,
@@ -97,7 +125,7 @@ def _param_mapping(ctx: QuestionContext, key: str, state: HodState | None = None
     return dict(value)
 
 
-@register_question(SLUG, "showdown", summary="Each player's result against the Boss, with Souls, Temptation and Curses",
+@hod_question("showdown", summary="Each player's result against the Boss, with Souls, Temptation and Curses",
                    params={
                        "tolls": Param("player -> Souls paid to The Boatman (default: none)"),
                        "boss_draws": Param("Red Jack's showdown draws, in order"),
@@ -114,9 +142,34 @@ def showdown_question(ctx: QuestionContext) -> Answer:
     draws = cards_field(ctx.params.get("boss_draws"), ("boss_draws",))
     if state.phase not in ("showdown-prep", "showdown"):
         raise FieldError(("kind",), f"the round is at the {state.phase}: the showdown comes after the River")
+    s, skipped_bones = _play_showdown(state, tolls, bones, drawn, assignment, draws)
+    if s.phase != "showdown":
+        raise FieldError(("kind",), f"the showdown cannot resolve yet: waiting for {describe_wait(awaiting(s))}")
+    play = current_boss_play(s)
+    players = {p.name: _showdown_entry(s, p, p.name in skipped_bones) for p in s.players}
+    before = s.before_showdown
+    answer = {
+        "boss": play.to_json(s.boss),
+        "players": players,
+        "souls_before": before["souls"],
+        "souls_after": s.souls,
+        "temptation_to_assign": s.assign_overflow,
+        "status": s.status,
+        "reason": s.reason,
+    }
+    line = "; ".join(f"{n}: {r.get('outcome')}" for n, r in players.items())
+    return Answer(answer=answer, explanation=f"{s.boss.name} plays {play.description} ({play.reason}); {line}",
+                  rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
+
+
+def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assignment: dict,
+                   draws: list) -> tuple[HodState, list[str]]:
+    """The showdown played out with the question's tolls, draws, Bones and assignment; the
+    Bones of a player the question leaves unrolled are skipped (and listed)."""
     s = state
     skipped_bones: list[str] = []
     assignment_left = dict(assignment)
+    given = len(draws)
     while s.status == "going on":
         wait = awaiting(s)
         if wait["by"] == "team":
@@ -130,7 +183,7 @@ def showdown_question(ctx: QuestionContext) -> Answer:
                 line = str(Action(kind="toll", actor=item.player, count=int(tolls.get(item.player, 0))))
             elif item.kind == "boss_hit":
                 if not draws:
-                    raise FieldError(("boss_draws",), f"{s.boss.name} draws to over 16: give boss_draws")
+                    raise FieldError(("boss_draws",), _draws_wanted(s, given))
                 line = f"deal Boss {draws.pop(0)}"
             elif item.kind == "bones" and item.player not in bones:
                 skipped_bones.append(item.player)
@@ -151,47 +204,46 @@ def showdown_question(ctx: QuestionContext) -> Answer:
             param = {"toll": "tolls", "bones": "bones", "favor_draw": "favors_drawn",
                      "boss_hit": "boss_draws"}.get(s.pending[0].kind if s.pending else "", "assignment")
             raise FieldError((param,), f"{line!r}: {exc}") from exc
-    if s.phase != "showdown":
-        raise FieldError(("kind",), f"the showdown cannot resolve yet: waiting for {describe_wait(awaiting(s))}")
-    before = s.before_showdown
-    play = current_boss_play(s)
-    players = {}
-    for p in s.players:
-        b_temptation, b_curses = before["players"][p.name]
-        r = dict(s.results.get(p.name, {}))
-        r["temptation_change"] = p.temptation - b_temptation
-        r["curses_change"] = p.curses - b_curses
-        r["temptation"] = p.temptation
-        r["face_down_curses"] = p.curses_face_down
-        if p.name in skipped_bones:
-            r["bones"] = {}
-            for outcome in BONES:
-                t = s.copy()
-                t.pending.insert(0, Pending("bones", p.name))
-                t = apply_action(t, f"{p.name} rolls the Bones: {outcome}")
-                t2 = t.player(p.name)
-                r["bones"][outcome] = {
-                    "temptation_change": t2.temptation - b_temptation,
-                    "curses_change": t2.curses - b_curses,
-                    "temptation_to_assign": t.assign_overflow,
-                    "favor_drawn": outcome == "Favor",
-                }
-        players[p.name] = r
-    answer = {
-        "boss": play.to_json(s.boss),
-        "players": players,
-        "souls_before": before["souls"],
-        "souls_after": s.souls,
-        "temptation_to_assign": s.assign_overflow,
-        "status": s.status,
-        "reason": s.reason,
-    }
-    line = "; ".join(f"{n}: {r.get('outcome')}" for n, r in players.items())
-    return Answer(answer=answer, explanation=f"{s.boss.name} plays {play.description} ({play.reason}); {line}",
-                  rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
+    return s, skipped_bones
 
 
-@register_question(SLUG, "best-hand", summary="A player's best hand under every restriction in force",
+def _draws_wanted(s: HodState, given: int) -> str:
+    """Why the showdown waits for another of the Boss's draws: none given, or too few."""
+    limit = s.boss.draws_while_at_most
+    total = blackjack_total(s.boss_hole)
+    rule = f"he draws one card at a time while his total is {limit} or less ('deal cards to his hand until the total is over 16')"
+    if not given:
+        return f"{s.boss.name}'s cards {format_cards(s.boss_hole)} total {total}: {rule}; give boss_draws"
+    return (f"{s.boss.name}'s cards total {total} after the {given} card(s) in boss_draws: {rule}; "
+            f"give more cards in boss_draws")
+
+
+def _showdown_entry(s: HodState, p: PlayerState, bones_unrolled: bool) -> dict[str, Any]:
+    """One player's showdown result with the changes to their tracks; with the Bones unrolled,
+    what each of the three results would add."""
+    b_temptation, b_curses = s.before_showdown["players"][p.name]
+    r = dict(s.results.get(p.name, {}))
+    r["temptation_change"] = p.temptation - b_temptation
+    r["curses_change"] = p.curses - b_curses
+    r["temptation"] = p.temptation
+    r["face_down_curses"] = p.curses_face_down
+    if bones_unrolled:
+        r["bones"] = {}
+        for outcome in BONES:
+            t = s.copy()
+            t.pending.insert(0, Pending("bones", p.name))
+            t = apply_action(t, f"{p.name} rolls the Bones: {outcome}")
+            t2 = t.player(p.name)
+            r["bones"][outcome] = {
+                "temptation_change": t2.temptation - b_temptation,
+                "curses_change": t2.curses - b_curses,
+                "temptation_to_assign": t.assign_overflow,
+                "favor_drawn": outcome == "Favor",
+            }
+    return r
+
+
+@hod_question("best-hand", summary="A player's best hand under every restriction in force",
                    params={"player": Param("the player's name", required=True)})
 def best_hand_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
@@ -218,7 +270,7 @@ def best_hand_question(ctx: QuestionContext) -> Answer:
                   rule="Hell of a Deal: Showdown Phase, Reveal Player Hands")
 
 
-@register_question(SLUG, "legal-moves", summary="What may be done at this step, and why everything else may not")
+@hod_question("legal-moves", summary="What may be done at this step, and why everything else may not")
 def legal_moves_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     report = legal_moves_report(state)
@@ -227,7 +279,7 @@ def legal_moves_question(ctx: QuestionContext) -> Answer:
                   rule="Hell of a Deal: Betting")
 
 
-@register_question(SLUG, "apply", summary="The position after its history, with the last showdown's results")
+@hod_question("apply", summary="The position after its history, with the last showdown's results")
 def apply_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     summary = state_summary(state)
@@ -235,7 +287,7 @@ def apply_question(ctx: QuestionContext) -> Answer:
                   rule="Hell of a Deal: Playing the Game")
 
 
-@register_question(SLUG, "game-status", summary="Won, lost or going on, with the reason")
+@hod_question("game-status", summary="Won, lost or going on, with the reason")
 def game_status_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     reason = state.reason or f"facing {state.boss.name}, {state.phase}"

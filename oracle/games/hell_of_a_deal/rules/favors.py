@@ -29,6 +29,8 @@ from typing import Any, Mapping
 from oracle.cards import Card, Rank
 from oracle.errors import FieldError, OracleError
 
+# "You may hold up to three Favor cards in your hand."
+MAX_FAVORS = 3
 TIMINGS = ("instant", "turn")
 PRICES = ("none", "temptation", "curse")
 EFFECT_KINDS = (

@@ -8,7 +8,7 @@ Boss's revealed hole cards and toll cards. A player's cards that the position do
 are unseen and simply not in the deck we deal from: the deal is uniform over the unseen
 cards, so cards held by someone else are exchangeable with cards in the deck.
 
-The Boss plays as ``oracle.games.hod_rules.boss_play`` says: the better of his default
+The Boss plays as the game's ``boss_play`` says: the better of his default
 minimum hand and his best hand using 1 to ``max_hole_used`` of his own cards (hole cards plus
 The Boatman's toll cards); a player is compared with ``player_outcome`` (against the default
 hand only the cards it lists count, so matching it is a push). The vectorised code here
@@ -23,14 +23,27 @@ sample, reported with its size and a 95% confidence interval.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import replace
 from itertools import combinations, islice
 from typing import Callable, Sequence
 
-from oracle.cards import Card, Rank, full_deck
+from oracle.budget import Budget
+from oracle.cards import Card
 from oracle.errors import FieldError
-from oracle.eval import HELL_OF_A_DEAL, Ruleset
-from oracle.eval.strength import BASE, decode
+from oracle.solve.exact.holdem_problem import (
+    OUTCOMES,
+    BossHand,
+    OddsProblem,
+    OddsResult,
+    SeatHand,
+    SeatOdds,
+    _check,
+    default_band,
+    unseen_cards,
+)
+
+__all__ = ["OUTCOMES", "BossHand", "OddsProblem", "OddsResult", "SeatHand", "SeatOdds", "default_band",
+           "unseen_cards", "compute_odds", "estimated_exact_seconds", "DEFAULT_SAMPLES", "MAX_SAMPLES"]
 
 Progress = Callable[[int, int], None]
 
@@ -46,167 +59,14 @@ RUNOUT_SECONDS = 5e-6
 CHUNK_CELLS = 2_000_000
 CHUNK_RUNOUTS = 5_000
 DEFAULT_SAMPLES = 200_000
+# The most samples a question may ask for: about two minutes of sampling on the benchmark
+# machine, far past any time limit a question is given (a larger request is a typo).
+MAX_SAMPLES = 10_000_000
+# Samples are drawn a chunk at a time, the budget checked between chunks; the first chunk is
+# small, so that even a question whose budget is nearly spent gets an answer at once.
+FIRST_CHUNK = 2_000
+CHUNK_SAMPLES = 50_000
 Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True, kw_only=True)
-class SeatHand:
-    """A player as the odds see them. ``souls_if_won`` counts the Earn a Soul chips in the
-    Bet area (a Wild chip declared as one counts); ``toll_budget`` is how many tolled cards
-    the player will pay a Soul each for (None: no tolls in force)."""
-
-    name: str
-    cards: tuple[Card, ...]
-    folded: bool = False
-    min_private: int = 1
-    max_private: int = 2
-    wild_ranks: frozenset[Rank] = frozenset()
-    souls_if_won: int = 0
-    toll_budget: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class BossHand:
-    """What is known of the Boss's hand. ``known`` holds his face-up cards (revealed hole
-    cards and toll cards, which he "may use"); ``unknown`` is how many hole cards are still
-    face down; ``max_used`` is how many of his own cards he may use (None: all)."""
-
-    known: tuple[Card, ...] = ()
-    unknown: int = 2
-    max_used: int | None = 2
-    default_hand: tuple[Card, ...] | None = None
-    soul_penalty: int = 2
-    # When his cards tie his default hand on its listed cards: "default" or "cards".
-    tie_prefers: str = "default"
-
-
-@dataclass(frozen=True, kw_only=True)
-class OddsProblem:
-    board: tuple[Card, ...]
-    seats: tuple[SeatHand, ...]
-    boss: BossHand
-    dead: tuple[Card, ...] = ()
-    board_size: int = 5
-    banned_ranks: frozenset[Rank] = frozenset()
-    bans_board_high_card: bool = False
-    tolled_ranks: frozenset[Rank] = frozenset()
-    ruleset: Ruleset = HELL_OF_A_DEAL
-
-
-@dataclass(frozen=True, kw_only=True)
-class SeatOdds:
-    name: str
-    win: float
-    push: float
-    lose: float
-    expected_souls: float
-    wins: int = 0
-    pushes: int = 0
-    losses: int = 0
-    folded: bool = False
-    # Half-widths of the 95% intervals (Monte Carlo only).
-    margin: float | None = None
-    souls_margin: float | None = None
-
-    def to_json(self) -> dict:
-        data = {
-            "name": self.name,
-            "win": round(self.win, 6),
-            "push": round(self.push, 6),
-            "lose": round(self.lose, 6),
-            "expected_souls": round(self.expected_souls, 6),
-            "wins": self.wins,
-            "pushes": self.pushes,
-            "losses": self.losses,
-            "folded": self.folded,
-        }
-        if self.margin is not None:
-            data["margin95"] = round(self.margin, 6)
-            data["souls_margin95"] = round(self.souls_margin or 0.0, 6)
-        return data
-
-
-@dataclass(frozen=True, kw_only=True)
-class OddsResult:
-    method: str  # "exact" or "monte-carlo"
-    deals: int  # deals enumerated, or samples drawn
-    seats: tuple[SeatOdds, ...]
-    expected_team_souls: float
-    unseen: int
-    seed: int | None = None
-    team_souls_margin: float | None = None
-    notes: tuple[str, ...] = field(default=())
-
-    def seat(self, name: str) -> SeatOdds:
-        for s in self.seats:
-            if s.name == name:
-                return s
-        raise KeyError(name)
-
-    def to_json(self) -> dict:
-        data = {
-            "method": self.method,
-            "deals": self.deals,
-            "unseen_cards": self.unseen,
-            "players": {s.name: s.to_json() for s in self.seats},
-            "expected_team_souls": round(self.expected_team_souls, 6),
-            "notes": list(self.notes),
-        }
-        if self.method == "monte-carlo":
-            data["seed"] = self.seed
-            data["samples"] = self.deals
-            data["confidence"] = 0.95
-            data["team_souls_margin95"] = round(self.team_souls_margin or 0.0, 6)
-        return data
-
-
-# ---------------------------------------------------------------------------------------
-# The Boss's default hand as a band of strengths.
-
-
-def default_band(default: int) -> tuple[int, int]:
-    """(lowest, highest) strengths equal to a default hand on the cards it lists: the
-    ``compare_with_default`` tie, as a range (its unlisted cards are trailing zeros)."""
-    category, tiebreak = decode(default)
-    high = category
-    for digit in tiebreak:
-        high = high * BASE + (digit if digit else BASE - 1)
-    return default, high
-
-
-# ---------------------------------------------------------------------------------------
-# Checking the problem.
-
-
-def unseen_cards(problem: OddsProblem) -> list[Card]:
-    seen: dict[Card, str] = {}
-
-    def see(cards, where):
-        for i, card in enumerate(cards):
-            if card.suit is None or card.rank is None:
-                raise FieldError((where, i), f"{card} is not a card of the 52-card deck")
-            if card in seen:
-                raise FieldError((where, i), f"{card} appears twice ({seen[card]} and {where})")
-            seen[card] = where
-
-    see(problem.board, "board")
-    for seat in problem.seats:
-        see(seat.cards, seat.name)
-    see(problem.boss.known, "boss")
-    see(problem.dead, "discards")
-    return [c for c in full_deck() if c not in seen]
-
-
-def _check(problem: OddsProblem, unseen: list[Card]) -> None:
-    to_come = problem.board_size - len(problem.board)
-    if to_come < 0:
-        raise FieldError(("board",), f"the board has {len(problem.board)} cards, more than {problem.board_size}")
-    if to_come + problem.boss.unknown > len(unseen):
-        raise FieldError(("board",), "not enough unseen cards to finish the deal")
-    if problem.boss.unknown + len(problem.boss.known) == 0:
-        raise FieldError(("boss",), "the Boss has no cards")
-    if not problem.seats:
-        raise FieldError(("players",), "no players")
 
 
 # ---------------------------------------------------------------------------------------
@@ -218,7 +78,8 @@ class Deck:
 
     def __init__(self, problem: OddsProblem, unseen: Sequence[Card]):
         import numpy as np
-        from oracle.solve.hod_vector import card_arrays
+
+        from oracle.solve.exact.holdem_vector import card_arrays
 
         self.problem = problem
         self.cards = list(unseen)
@@ -256,6 +117,7 @@ class Deck:
         and, under Eenie Meanie, "The current High Card of the Community board, as well as
         any cards of matching value" (Aces high: the largest rank index)."""
         import numpy as np
+
         from oracle.cards import RANKS
 
         rows = board_ranks.shape[0]
@@ -270,7 +132,8 @@ class Deck:
 def player_strengths(problem: OddsProblem, seat: SeatHand, board_ranks, board_suits, banned):
     """The player's best legal strength on each board (numpy array)."""
     import numpy as np
-    from oracle.solve.hod_vector import best_strengths, card_arrays, encode_arrays
+
+    from oracle.solve.exact.holdem_vector import best_strengths, card_arrays, encode_arrays
 
     ruleset = problem.ruleset.with_wild_ranks(seat.wild_ranks)
     tolled = problem.tolled_ranks if seat.toll_budget is not None else frozenset()
@@ -298,7 +161,7 @@ def _boss_private_max(problem: OddsProblem) -> int:
 def _boss_strengths(problem: OddsProblem, board, private, outer: bool):
     """The Boss's best strength with his own cards; ``board`` and ``private`` are
     (ranks, suits) pairs. The Boss is bound by no player's restriction."""
-    from oracle.solve.hod_vector import best_strengths, encode_arrays
+    from oracle.solve.exact.holdem_vector import best_strengths, encode_arrays
 
     return best_strengths(
         encode_arrays(*board, problem.ruleset),
@@ -339,6 +202,25 @@ def outcome_counts(player, played, uses_default, default_high, valid):
     return wins, int(valid.sum()) - wins - losses, losses
 
 
+def outcome_codes(player, played, ceiling):
+    """Per deal 0 (win), 1 (push) or 2 (lose), as ``OUTCOMES`` lists them."""
+    import numpy as np
+
+    return np.where(player > ceiling, 0, np.where(player < played, 2, 1)).astype(np.int64)
+
+
+def add_joint(joint, codes, valid) -> None:
+    """Counts each deal's joint outcome: ``codes`` holds one code array per player still in,
+    combined as a base-3 number (the first player's code the lowest digit)."""
+    import numpy as np
+
+    combined = np.zeros(np.broadcast(*codes).shape if codes else valid.shape, dtype=np.int64)
+    for i, code in enumerate(codes):
+        combined = combined + code * (3 ** i)
+    chosen = combined[valid] if valid is not None else combined.ravel()
+    joint += np.bincount(chosen, minlength=len(joint))
+
+
 # ---------------------------------------------------------------------------------------
 # Choosing the method.
 
@@ -361,20 +243,28 @@ def compute_odds(
     seed: int = 0,
     method: str = "auto",
     progress: Progress | None = None,
+    budget: Budget | None = None,
 ) -> OddsResult:
     """Win/push/lose odds and expected Souls for every player. ``method`` is "auto" (exact
-    when the estimate is within ``exact_seconds``), "exact" or "monte-carlo"."""
+    when the estimate is within ``exact_seconds`` and the time left), "exact" or
+    "monte-carlo". With a ``budget`` the work stops when it runs out: sampling reports the
+    samples drawn; an enumeration reports the deals counted and the bounds that the deals left
+    hold the answer in (``exact: false``, ``bound_reached: "time_limit"``)."""
     unseen = unseen_cards(problem)
     _check(problem, unseen)
     if method not in ("auto", "exact", "monte-carlo"):
         raise FieldError(("method",), f"method must be auto, exact or monte-carlo, not {method!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise FieldError(("samples",), f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r}")
+    budget = budget or Budget()
     if method == "auto":
-        method = "exact" if estimated_exact_seconds(problem, len(unseen)) <= exact_seconds else "monte-carlo"
+        estimate = estimated_exact_seconds(problem, len(unseen))
+        room = budget.remaining()
+        fits = estimate <= exact_seconds and (room is None or estimate <= room)
+        method = "exact" if fits else "monte-carlo"
     if method == "exact":
-        return _exact(problem, unseen, progress)
-    if samples < 1:
-        raise FieldError(("samples",), f"samples must be at least 1, not {samples}")
-    return _monte_carlo(problem, unseen, samples, seed, progress)
+        return _exact(problem, unseen, progress, budget)
+    return _monte_carlo(problem, unseen, samples, seed, progress, budget)
 
 
 def _seat_result(seat: SeatHand, wins: int, pushes: int, losses: int, penalty: int) -> SeatOdds:
@@ -401,7 +291,7 @@ def _default_high(problem: OddsProblem) -> int | None:
     return default_band(strength(list(problem.boss.default_hand), problem.ruleset))[1]
 
 
-def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) -> OddsResult:
+def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
     import numpy as np
 
     deck = Deck(problem, unseen)
@@ -416,6 +306,7 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
     live = [s for s in problem.seats if not s.folded]
     default_high = _default_high(problem)
     counts = {s.name: [0, 0, 0] for s in live}
+    joint = np.zeros(3 ** len(live), dtype=np.int64)
     deals = 0
     rows = math.comb(n, to_come)
     # Runouts are taken a chunk at a time so that memory stays bounded: at most about
@@ -425,6 +316,8 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
     runs = combinations(range(n), to_come)
     done = 0
     while done < rows:
+        if done and budget.expired():
+            break
         block = list(islice(runs, chunk))
         run_idx = np.array(block, dtype=np.int64).reshape(len(block), to_come)
         run_masks = (np.bitwise_or.reduce(bit[run_idx], axis=1) if to_come
@@ -436,6 +329,8 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
         valid = (run_masks[:, None] & boss_masks[None, :]) == 0
         deals += int(valid.sum())
         high = default_high if default_high is not None else played
+        ceiling = np.where(uses_default, high, played)
+        codes = []
         for s in live:
             strength = player_strengths(problem, s, board_ranks, board_suits, banned)
             w, p, l = outcome_counts(strength[:, None], played, uses_default, high, valid)
@@ -443,13 +338,55 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None) 
             c[0] += w
             c[1] += p
             c[2] += l
+            codes.append(outcome_codes(strength[:, None], played, ceiling))
+        add_joint(joint, codes, valid)
         done += len(block)
         if progress is not None:
             progress(done, rows)
-    return _finish(problem, "exact", deals, counts, n, None, None)
+    # Every runout leaves n - to_come cards, of which the Boss's hidden ones are any set.
+    total = rows * math.comb(n - to_come, problem.boss.unknown)
+    result = replace(_finish(problem, "exact", deals, counts, n, None, None), joint=tuple(int(x) for x in joint),
+                     joint_names=tuple(s.name for s in live))
+    if done == rows:
+        return result
+    return _cut_short(problem, result, counts, deals, total, done, rows)
 
 
-def _finish(problem, method, deals, counts, unseen, seed, souls_samples) -> OddsResult:
+def _cut_short(problem: OddsProblem, result: OddsResult, counts, deals: int, total: int,
+               done: int, rows: int) -> OddsResult:
+    """An enumeration the time limit stopped: the figures over the deals counted, and for each
+    the lowest and highest it can be once the ``total - deals`` deals not counted are known
+    (they are not a sample: runouts are enumerated in order)."""
+    left = total - deals
+    penalty = problem.boss.soul_penalty
+    seats = []
+    for seat in result.seats:
+        if seat.folded:
+            seats.append(seat)
+            continue
+        w, p, l = counts[seat.name]
+        bounds = {
+            "win": (w / total, (w + left) / total),
+            "push": (p / total, (p + left) / total),
+            "lose": (l / total, (l + left) / total),
+            "expected_souls": ((w * seat_souls(problem, seat.name) - (l + left) * penalty) / total,
+                               ((w + left) * seat_souls(problem, seat.name) - l * penalty) / total),
+        }
+        seats.append(replace(seat, bounds=bounds))
+    note = (f"time limit reached: {deals:,} of {total:,} deals enumerated ({done:,} of {rows:,} runouts, in "
+            "order, so not a sample); each figure lies within its bounds")
+    return replace(result, seats=tuple(seats), exact=False, bound_reached="time_limit", deals_total=total,
+                   expected_team_souls=sum(s.expected_souls for s in seats),
+                   notes=(*result.notes, note))
+
+
+def seat_souls(problem: OddsProblem, name: str) -> int:
+    return next(s.souls_if_won for s in problem.seats if s.name == name)
+
+
+def _finish(problem, method, deals, counts, unseen, seed, souls_stats) -> OddsResult:
+    """The result from the counts; with Monte Carlo, ``souls_stats`` holds per player and for
+    the team (key ``None``) the sum and the sum of squares of the Souls over the samples."""
     penalty = problem.boss.soul_penalty
     seats = []
     for seat in problem.seats:
@@ -463,26 +400,30 @@ def _finish(problem, method, deals, counts, unseen, seed, souls_samples) -> Odds
         if method == "monte-carlo":
             n = deals
             margin = max(Z95 * math.sqrt(x * (1 - x) / n) for x in (odds.win, odds.push, odds.lose))
-            souls = souls_samples[seat.name]
-            sd = float(souls.std(ddof=1)) if n > 1 else 0.0
-            odds = SeatOdds(**{**odds.__dict__, "margin": margin, "souls_margin": Z95 * sd / math.sqrt(n)})
+            sd = _sample_sd(*souls_stats[seat.name], n)
+            odds = replace(odds, margin=margin, souls_margin=Z95 * sd / math.sqrt(n))
         seats.append(odds)
     team = sum(s.expected_souls for s in seats)
     team_margin = None
     if method == "monte-carlo":
-        live = [souls_samples[s.name] for s in problem.seats if not s.folded]
-        team_margin = 0.0
-        if live and deals > 1:
-            team_margin = Z95 * float(sum(live).std(ddof=1)) / math.sqrt(deals)
+        team_margin = Z95 * _sample_sd(*souls_stats[None], deals) / math.sqrt(deals)
     notes = []
     if method == "monte-carlo":
         notes.append(f"Monte Carlo: {deals} seeded samples; intervals are 95% (normal approximation)")
     return OddsResult(method=method, deals=deals, seats=tuple(seats), expected_team_souls=team,
-                      unseen=unseen, seed=seed, team_souls_margin=team_margin, notes=tuple(notes))
+                      unseen=unseen, seed=seed, team_souls_margin=team_margin, notes=tuple(notes),
+                      exact=method == "exact")
+
+
+def _sample_sd(total: float, squares: float, n: int) -> float:
+    """The sample standard deviation (n - 1 in the denominator) from a sum and a sum of squares."""
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / n) / (n - 1)))
 
 
 def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: int,
-                 progress: Progress | None) -> OddsResult:
+                 progress: Progress | None, budget: Budget) -> OddsResult:
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -491,12 +432,16 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
     need = to_come + problem.boss.unknown
     live = [s for s in problem.seats if not s.folded]
     counts = {s.name: [0, 0, 0] for s in live}
-    souls = {s.name: np.empty(samples, dtype=np.float64) for s in live}
+    # Sums and sums of squares of the Souls, per player and for the team (key None): memory
+    # does not grow with the number of samples.
+    stats: dict[str | None, list[float]] = {s.name: [0.0, 0.0] for s in live} | {None: [0.0, 0.0]}
     default_high = _default_high(problem)
-    chunk = 50_000
+    joint = np.zeros(3 ** len(live), dtype=np.int64)
     done = 0
     while done < samples:
-        n = min(chunk, samples - done)
+        if done and budget.expired():
+            break
+        n = min(FIRST_CHUNK if not done else CHUNK_SAMPLES, samples - done)
         # A uniform random set of ``need`` unseen cards per sample, in random order.
         picks = np.argsort(rng.random((n, len(unseen))), axis=1)[:, :need]
         board_ranks, board_suits = deck.boards(picks[:, :to_come])
@@ -505,6 +450,8 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
             problem, (board_ranks, board_suits), deck.boss_privates(picks[:, to_come:]), outer=False)
         played, uses_default = boss_plays(problem, cards_strength)
         ceiling = np.where(uses_default, default_high if default_high is not None else played, played)
+        team = np.zeros(n, dtype=np.float64)
+        codes = []
         for s in live:
             ps = player_strengths(problem, s, board_ranks, board_suits, banned)
             win = ps > ceiling
@@ -513,8 +460,22 @@ def _monte_carlo(problem: OddsProblem, unseen: list[Card], samples: int, seed: i
             c[0] += int(win.sum())
             c[2] += int(lose.sum())
             c[1] += n - int(win.sum()) - int(lose.sum())
-            souls[s.name][done:done + n] = win * s.souls_if_won - lose * problem.boss.soul_penalty
+            souls = win * float(s.souls_if_won) - lose * float(problem.boss.soul_penalty)
+            stats[s.name][0] += float(souls.sum())
+            stats[s.name][1] += float((souls * souls).sum())
+            team += souls
+            codes.append(outcome_codes(ps, played, ceiling))
+        add_joint(joint, codes, None)
+        stats[None][0] += float(team.sum())
+        stats[None][1] += float((team * team).sum())
         done += n
         if progress is not None:
             progress(done, samples)
-    return _finish(problem, "monte-carlo", samples, counts, len(unseen), seed, souls)
+    result = _finish(problem, "monte-carlo", done, counts, len(unseen), seed, stats)
+    result = replace(result, exact=False, samples_requested=samples, joint=tuple(int(x) for x in joint),
+                     joint_names=tuple(s.name for s in live))
+    if done < samples:
+        note = (f"time limit reached after {done:,} of the {samples:,} samples asked for; the intervals are "
+                "for the samples drawn")
+        result = replace(result, bound_reached="time_limit", notes=(*result.notes, note))
+    return result

@@ -1,7 +1,6 @@
-"""Hell of a Deal solver question kinds: odds, temptation-assignment, team-swap,
-toll-payment and offering-choice. Registered for game "hell-of-a-deal" when this module is
-imported (``oracle.registry.GAME_MODULES`` lists it). Light to import: numpy, ortools and z3
-are imported inside the solvers.
+"""Hell of a Deal's solver question kinds: odds, temptation-assignment, team-swap,
+toll-payment and offering-choice, registered when the package is imported. Light to import:
+numpy, ortools and z3 are imported inside the solvers.
 
 A question may carry a progress callback: if the question context has an attribute
 ``progress`` (a callable ``(done, total)``), long computations report through it.
@@ -11,27 +10,41 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.cards import Card, parse_cards
+from oracle.budget import LONGEST, Budget
+from oracle.cards import parse_cards
 from oracle.errors import FieldError, OracleError
-from oracle.registry import Answer, Param, QuestionContext, register_question
+from oracle.registry import TIME_LIMIT, Answer, Param, QuestionContext
 
-SLUG = "hell-of-a-deal"
+from ..position import load_position
+from .settlement import read_objective
+from .table import hod_question
 
 _ODDS_PARAMS = {
     "view": Param("'table' (every listed card but the Boss's face-down ones; default) or a player's name"),
     "boss_cards": Param("'revealed' (default: only his face-up hole cards are known) or 'all'"),
     "method": Param("'auto' (default), 'exact' or 'monte-carlo'"),
-    "samples": Param("Monte Carlo sample size (default 200000)"),
+    "samples": Param("Monte Carlo sample size (default 200000, at most 10000000)"),
     "seed": Param("Monte Carlo seed (default 0)"),
     "exact_seconds": Param("largest estimated time for exact enumeration before sampling (default 10)"),
+    "time_limit": TIME_LIMIT,
 }
+OBJECTIVE = Param("the measures plans are compared on, in order (default [game, souls, temptation, curses]: "
+                  "avoid losing the game, then the most Souls, the least Temptation, the fewest Curses)")
+# Each solver question's own time limit when it gives none, in seconds: a normal question
+# takes a few seconds at most (see the performance page).
+ODDS_SECONDS = 60.0
+TEMPTATION_SECONDS = 10.0
+# The largest seed numpy's generator is given: any 64-bit number.
+MAX_SEED = 2**64 - 1
+# The most Temptation events (after "everyone" is spread over the players) and heals a
+# question may list: a game holds far fewer, and the model grows with their product.
+MAX_EVENTS = 1_000
+MAX_HEALS = 200
 
 
 def _state(ctx: QuestionContext):
     if ctx.state is not None:
         return ctx.state
-    from oracle.games.hell_of_a_deal import load_position
-
     return load_position(ctx.position, ctx.rules)
 
 
@@ -39,10 +52,11 @@ def _progress(ctx: QuestionContext):
     return getattr(ctx, "progress", None)
 
 
-def _int_param(ctx: QuestionContext, key: str, default: int, low: int = 0) -> int:
+def _int_param(ctx: QuestionContext, key: str, default: int, low: int = 0, high: int | None = None) -> int:
     value = ctx.params.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise FieldError((key,), f"{key} must be a whole number >= {low}, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        bound = f"from {low:,} to {high:,}" if high is not None else f">= {low}"
+        raise FieldError((key,), f"{key} must be a whole number {bound}, got {value!r}")
     return value
 
 
@@ -65,16 +79,22 @@ def _view(ctx: QuestionContext, state, allowed: list[str] | None) -> str:
     return view
 
 
-def _odds_options(ctx: QuestionContext) -> dict[str, Any]:
+def _odds_options(ctx: QuestionContext, budget: Budget) -> dict[str, Any]:
+    """The odds params as ``compute_odds`` takes them, each checked and bounded, with the
+    question's budget."""
+    from oracle.solve.exact.holdem import DEFAULT_SAMPLES, MAX_SAMPLES
+
     options: dict[str, Any] = {
         "method": str(ctx.params.get("method", "auto")),
-        "samples": _int_param(ctx, "samples", 200_000, 1),
-        "seed": _int_param(ctx, "seed", 0),
+        "samples": _int_param(ctx, "samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES),
+        "seed": _int_param(ctx, "seed", 0, 0, MAX_SEED),
         "progress": _progress(ctx),
+        "budget": budget,
     }
     seconds = ctx.params.get("exact_seconds", 10.0)
-    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
-        raise FieldError(("exact_seconds",), f"exact_seconds must be a number >= 0, got {seconds!r}")
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= LONGEST:
+        raise FieldError(("exact_seconds",), f"exact_seconds must be a number of seconds from 0 to {LONGEST:g}, "
+                                             f"got {seconds!r}")
     options["exact_seconds"] = float(seconds)
     return options
 
@@ -87,21 +107,29 @@ def _pct(x: float) -> str:
 # odds
 
 
-@register_question(SLUG, "odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
+@hod_question("odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
                    params=_ODDS_PARAMS)
 def odds_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_adapter import odds_problem
-    from oracle.solve.hod_odds import compute_odds
+    from oracle.solve.exact.holdem import compute_odds
 
+    from .problems import odds_problem
+
+    budget = ctx.budget(ODDS_SECONDS)
     state = _state(ctx)
+    options = _odds_options(ctx, budget)
     problem = odds_problem(state, view=str(ctx.params.get("view", "table")),
                            boss_cards=str(ctx.params.get("boss_cards", "revealed")))
-    result = compute_odds(problem, **_odds_options(ctx))
+    result = compute_odds(problem, **options)
     answer = result.to_json()
     answer["boss"] = state.boss.name
     parts = [f"{s.name} {_pct(s.win)} win / {_pct(s.push)} push / {_pct(s.lose)} lose"
              for s in result.seats if not s.folded]
-    how = "exactly" if result.method == "exact" else f"by {result.deals} seeded samples"
+    if result.exact:
+        how = "exactly"
+    elif result.method == "exact":
+        how = f"of {result.deals_total} enumerated before the time limit (bounds given)"
+    else:
+        how = f"by {result.deals} seeded samples" + (" (stopped at the time limit)" if result.bound_reached else "")
     return Answer(answer=answer,
                   explanation=f"Against {state.boss.name}, over {result.deals} deals {how}: " + "; ".join(parts),
                   rule="Hell of a Deal: Showdown Phase, Compare Hands")
@@ -112,7 +140,7 @@ def odds_question(ctx: QuestionContext) -> Answer:
 
 
 def _events(ctx: QuestionContext, state) -> list:
-    from oracle.solve.temptation import Suffering
+    from oracle.solve.cpsat.temptation import Suffering
 
     raw = ctx.params.get("events")
     if raw is None:
@@ -139,35 +167,40 @@ def _events(ctx: QuestionContext, state) -> list:
         if events[-1].player == "everyone":
             amount = events.pop().amount
             events.extend(Suffering(player=n, amount=amount) for n in state.names)
+        if len(events) > MAX_EVENTS:
+            raise FieldError(("events",), f"at most {MAX_EVENTS:,} events (each 'everyone' counts once a player)")
     return events
 
 
 def _heals(ctx: QuestionContext) -> tuple[int, ...]:
     raw = ctx.params.get("heals", [])
     if isinstance(raw, int) and not isinstance(raw, bool):
-        if raw < 0:
-            raise FieldError(("heals",), "heals is a count or a list of amounts")
+        if not 0 <= raw <= MAX_HEALS:
+            raise FieldError(("heals",), f"heals is a count from 0 to {MAX_HEALS} or a list of amounts, not {raw!r}")
         return (1,) * raw
     if not isinstance(raw, list):
         raise FieldError(("heals",), "heals is a count of 1-space heals or a list of amounts")
+    if len(raw) > MAX_HEALS:
+        raise FieldError(("heals",), f"at most {MAX_HEALS} heals, not {len(raw)}")
     for i, a in enumerate(raw):
-        if not isinstance(a, int) or isinstance(a, bool) or a < 1:
-            raise FieldError(("heals", i), f"a heal moves a token back 1 or more spaces, not {a!r}")
+        if not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= 10:
+            raise FieldError(("heals", i), f"a heal moves a token back 1 to 10 spaces, not {a!r}")
     return tuple(raw)
 
 
-@register_question(SLUG, "temptation-assignment",
+@hod_question("temptation-assignment",
                    summary="Place Temptation (and use heals) so that no second player reaches 10",
                    params={
                        "events": Param("Temptation to suffer, in order: ['Anna suffers 2', 'everyone suffers 1'] "
                                        "(default: the Temptation over 10 the position waits to assign)"),
                        "heals": Param("heals the team can still use first: a count of 1-space heals or a list of amounts"),
                        "levels": Param("player -> Temptation, overriding the position"),
-                       "time_limit": Param("CP-SAT time limit in seconds (default 10)"),
+                       "time_limit": TIME_LIMIT,
                    })
 def temptation_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.temptation import TemptationProblem, solve
+    from oracle.solve.cpsat.temptation import TemptationProblem, solve
 
+    budget = ctx.budget(TEMPTATION_SECONDS)
     state = _state(ctx)
     levels = dict(state.levels())
     override = ctx.params.get("levels") or {}
@@ -179,11 +212,11 @@ def temptation_question(ctx: QuestionContext) -> Answer:
         levels[name] = level
     problem = TemptationProblem(levels=tuple(levels.items()), events=tuple(_events(ctx, state)),
                                 heals=_heals(ctx), no_healing=state.boss.no_healing)
-    limit = ctx.params.get("time_limit", 10.0)
-    if not isinstance(limit, (int, float)) or isinstance(limit, bool) or limit <= 0:
-        raise FieldError(("time_limit",), f"time_limit must be a positive number, got {limit!r}")
-    result = solve(problem, time_limit=float(limit))
-    answer: dict[str, Any] = {"status": result.status, "feasible": result.status in ("optimal", "feasible")}
+    result = solve(problem, time_limit=budget.seconds or TEMPTATION_SECONDS, budget=budget)
+    answer: dict[str, Any] = {"status": result.status, "feasible": result.status in ("optimal", "feasible"),
+                              "bound_reached": result.bound_reached}
+    if result.notes:
+        answer["notes"] = list(result.notes)
     rule = "Hell of a Deal: Temptation"
     if result.plan is not None:
         answer.update(result.plan.to_json())
@@ -196,11 +229,13 @@ def temptation_question(ctx: QuestionContext) -> Answer:
                 f"crossed, nearest player {result.min_room} below 10")
     elif result.status == "infeasible":
         answer["reasons"] = list(result.reasons)
-        text = ("no placement keeps the team alive: two players must reach 10, because "
-                + "; ".join(result.reasons))
+        text = "no placement keeps the team alive: two players must reach 10"
+        if result.reasons:
+            text += ", because " + "; ".join(result.reasons)
+        if result.notes:
+            text += " (" + "; ".join(result.notes) + ")"
         rule = "Hell of a Deal: Temptation; Losing the Game"
     else:
-        answer["notes"] = list(result.notes)
         text = "unknown: " + "; ".join(result.notes)
     return Answer(answer=answer, explanation=text, rule=rule)
 
@@ -222,24 +257,26 @@ def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[st
     return [str(n) for n in items]
 
 
-@register_question(SLUG, "team-swap",
+@hod_question("team-swap",
                    summary="The card swaps among willing players that do the team the most good",
                    params={
                        "by": Param("who may bet the Devilish Offering (default: every player still in with one to bet)"),
                        "willing": Param("who is willing to swap (default: every player still in)"),
                        "max_swaps": Param("how many swaps (default 1: 'Offerings that have not been previously used this round')"),
                        "only_revealed": Param("the partner's card must be face up (default false)"),
+                       "objective": OBJECTIVE,
                        **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                        "view": Param("only 'table' (the default): the swap is planned on every listed hand"),
                    })
 def team_swap_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_adapter import odds_problem
-    from oracle.solve.hod_offers import single_seat
-    from oracle.solve.hod_odds import compute_odds
-    from oracle.solve.team_swap import (PUSH_VALUE, SOUL_SCALE, WIN_VALUE, candidate_swaps, hands_after,
-                                         solve_swaps)
+    from oracle.solve.cpsat.team_swap import candidate_swaps, hands_after
 
+    from .plans import team_swap_plan
+    from .problems import odds_problem
+
+    budget = ctx.budget(ODDS_SECONDS)
     state = _state(ctx)
+    objective = read_objective(ctx.params.get("objective"))
     if "swap" in state.offerings_used:
         raise FieldError(("kind",), "the Offering 'Swap a card with a Player' is already used this round")
     live = [p.name for p in state.players if not p.folded]
@@ -254,53 +291,28 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
         for n in names:
             if state.player(n).folded:
                 raise FieldError((key,), f"{n} has folded: a folded hand is discarded")
-    max_swaps = _int_param(ctx, "max_swaps", 1)
+    # Each swap is between two players and each player is in one at most.
+    max_swaps = _int_param(ctx, "max_swaps", 1, 0, max(1, len(state.players) // 2))
     only_revealed = _bool_param(ctx, "only_revealed", False)
     # The swap is planned on every listed hand (the team's puzzle): a single player's view
     # would leave the partner's hidden cards unknown, which the model does not cover.
     _view(ctx, state, [])
+    options = _odds_options(ctx, budget)
+    options.pop("progress")
     base = odds_problem(state, boss_cards=str(ctx.params.get("boss_cards", "revealed")))
     hands = {n: tuple(state.player(n).hand) for n in live}
     public = {n: tuple(state.player(n).revealed) for n in live} if only_revealed else None
     candidates = candidate_swaps(hands, by, willing, public)
-    options = _odds_options(ctx)
-    options.pop("progress")
-    results: dict = {}
-
-    def odds_for(name: str, hand: tuple[Card, ...]):
-        key = (name, hand)
-        if key not in results:
-            results[key] = compute_odds(single_seat(base, name, hand), **options).seat(name)
-        return results[key]
-
-    probe = compute_odds(single_seat(base, live[0], hands[live[0]]), **options) if live else None
-    known = probe is not None and probe.deals == 1
-
-    def value(name: str, hand: tuple[Card, ...]) -> int:
-        odds = odds_for(name, hand)
-        if known:
-            return WIN_VALUE * round(odds.win) + PUSH_VALUE * round(odds.push)
-        return round(odds.expected_souls * SOUL_SCALE)
-
-    plan = solve_swaps(hands, candidates, value, max_swaps=max_swaps, progress=_progress(ctx))
-
-    after = hands_after(hands, plan.swaps)
-    players = {}
-    for n in live:
-        before = odds_for(n, hands[n])
-        now = odds_for(n, after[n])
-        players[n] = {"hand": [str(c) for c in after[n]],
-                      "before": {"win": round(before.win, 6), "push": round(before.push, 6),
-                                 "lose": round(before.lose, 6), "expected_souls": round(before.expected_souls, 6)},
-                      "after": {"win": round(now.win, 6), "push": round(now.push, 6),
-                                "lose": round(now.lose, 6), "expected_souls": round(now.expected_souls, 6)}}
-    answer: dict[str, Any] = {
-        "status": plan.status,
-        "swaps": [s.to_json() for s in plan.swaps],
-        "boss_known": known,
-        "candidates": len(candidates),
-        "players": players,
-    }
+    plan = team_swap_plan(state, base, hands, candidates, max_swaps=max_swaps, objective=objective,
+                          odds_options=options, budget=budget, progress=_progress(ctx))
+    odds_for = plan.pop("odds_for")
+    after = hands_after(hands, plan["swaps"])
+    players = {n: {"hand": [str(c) for c in after[n]], "before": _brief(odds_for(n, hands[n])),
+                   "after": _brief(odds_for(n, after[n]))} for n in live}
+    known = bool(live) and all(odds_for(n, hands[n]).wins + odds_for(n, hands[n]).pushes
+                               + odds_for(n, hands[n]).losses == 1 for n in live)
+    answer: dict[str, Any] = {**plan, "swaps": [s.to_json() for s in plan["swaps"]], "boss_known": known,
+                              "candidates": len(candidates), "players": players, "objective": list(objective)}
     if known:
         answer["winners_before"] = sum(1 for n in live if players[n]["before"]["win"] == 1)
         answer["winners_after"] = sum(1 for n in live if players[n]["after"]["win"] == 1)
@@ -309,23 +321,36 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
         answer["expected_souls_before"] = round(sum(odds_for(n, hands[n]).expected_souls for n in live), 6)
         answer["expected_souls_after"] = round(sum(odds_for(n, after[n]).expected_souls for n in live), 6)
         goal = f"expected Souls {answer['expected_souls_before']:+.3f} -> {answer['expected_souls_after']:+.3f}"
-    what = "; ".join(str(s) for s in plan.swaps) or "no swap helps"
-    return Answer(answer=answer, explanation=f"{what} ({goal})",
+    what = "; ".join(str(s) for s in plan["swaps"]) or "no swap helps"
+    return Answer(answer=answer, explanation=f"{what} ({goal}; settlement {_settled(plan['settlement_after'])})",
                   rule="Hell of a Deal: Devilish Offering chip, Swap a card with a Player")
+
+
+def _brief(odds) -> dict[str, float]:
+    return {"win": round(odds.win, 6), "push": round(odds.push, 6), "lose": round(odds.lose, 6),
+            "expected_souls": round(odds.expected_souls, 6)}
+
+
+def _settled(measures: Mapping[str, float] | None) -> str:
+    if not measures:
+        return "not weighed"
+    return (f"game lost {100 * measures['game_lost']:.1f}%, Souls {measures['souls']:+.3f}, "
+            f"Temptation {measures['temptation']:.3f}, Curses {measures['curses']:.3f}")
 
 
 # ---------------------------------------------------------------------------------------
 # toll-payment
 
 
-@register_question(SLUG, "toll-payment",
+@hod_question("toll-payment",
                    summary="Under The Boatman, the fewest Souls to pay, and for which cards, to win or push",
                    params={"players": Param("the players to advise (default: every player still in)"),
+                           "objective": OBJECTIVE,
                            **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                            "view": Param("'table' (default) or the name of the one player to advise, "
                                          "with only what that player knows")})
 def toll_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_offers import toll_payment
+    from .plans import toll_payment
 
     state = _state(ctx)
     players = ctx.params.get("players")
@@ -337,10 +362,11 @@ def toll_question(ctx: QuestionContext) -> Answer:
             players = [view]
         elif players != [view]:
             raise FieldError(("players",), f"with view {view!r} only {view}'s tolls can be advised")
-    options = _odds_options(ctx)
+    options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
     progress = options.pop("progress")
     report = toll_payment(state, players=players, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
-                          odds_options=options, view=view, progress=progress)
+                          odds_options=options, view=view, progress=progress,
+                          objective=read_objective(ctx.params.get("objective")))
     parts = []
     for name, entry in report["players"].items():
         if entry["boss_known"]:
@@ -349,7 +375,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
         else:
             parts.append(f"{name}: pay {entry.get('best', 0)}")
     team = report["team"]
-    text = "; ".join(parts) + f"; team pays {team['souls']} of {report['pot']}"
+    text = "; ".join(parts) + f"; team pays {team['souls']} of {report['pot']} (settlement {_settled(team['settlement'])})"
     return Answer(answer=report, explanation=text, rule="Hell of a Deal: The Boatman")
 
 
@@ -357,15 +383,16 @@ def toll_question(ctx: QuestionContext) -> Answer:
 # offering-choice
 
 
-@register_question(SLUG, "offering-choice",
+@hod_question("offering-choice",
                    summary="'Look at 2 Cards, Keep 1' or 'Draw a card from the Discard pile': the card to take",
                    params={"player": Param("who uses the Offering", required=True),
                            "offering": Param("'look' or 'discard'", required=True),
                            "cards": Param("for 'look': the 2 cards seen (default: the player's looked-at cards)"),
+                           "objective": OBJECTIVE,
                            **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
                            "view": Param("'table' (default) or the player's own name: only what that player knows")})
 def offering_question(ctx: QuestionContext) -> Answer:
-    from oracle.solve.hod_offers import offering_choice
+    from .plans import offering_choice
 
     state = _state(ctx)
     cards = None
@@ -379,13 +406,14 @@ def offering_question(ctx: QuestionContext) -> Answer:
     if not isinstance(player, str) or player not in state.names:
         raise FieldError(("player",), f"{player!r} is not a player ({', '.join(state.names)})")
     view = _view(ctx, state, [player])
-    options = _odds_options(ctx)
+    options = _odds_options(ctx, ctx.budget(ODDS_SECONDS))
     progress = options.pop("progress")
     report = offering_choice(state, player=player, offering=str(ctx.params.get("offering")),
                              cards=cards, boss_cards=str(ctx.params.get("boss_cards", "revealed")),
-                             odds_options=options, view=view, progress=progress)
+                             odds_options=options, view=view, progress=progress,
+                             objective=read_objective(ctx.params.get("objective")))
     best = next(o for o in report["options"] if o["take"] == report["take"])
     text = (f"{report['player']} takes {report['take']}: {_pct(best['odds']['win'])} win, "
-            f"expected Souls {best['odds']['expected_souls']:+.3f}")
+            f"settlement {_settled(best['settlement'])}")
     name = {"look": "Look at 2 Cards, Keep 1", "discard": "Draw a card from the Discard pile"}[report["offering"]]
     return Answer(answer=report, explanation=text, rule=f"Hell of a Deal: Devilish Offering, {name}")

@@ -8,16 +8,40 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, Suit, format_cards, parse_cards
 from oracle.errors import FieldError, OracleError, Problem
-from oracle.games.hod_actions import OFFERINGS, RESERVED_NAMES
-from oracle.games.hod_bosses import BOSSES, STANDARD_BOSS_ORDER, Boss, boss_from_mapping, find_boss
-from oracle.games.hod_engine import apply_action
-from oracle.games.hod_favors import FAVORS, favor_from_mapping, find_favor
-from oracle.games.hod_rules import CHIPS, MAX_CURSES, TEMPTATION_MAX, ChipBet, blackjack_total, find_chip
-from oracle.games.hod_round import advance, queue_deal, start_betting
-from oracle.games.hod_showdown import begin_showdown
-from oracle.games.hod_state import BOARD_SIZE, MAX_FAVORS, OPTIONS, HodState, PlayerState, check_loss
 
+from .actions import OFFERINGS, RESERVED_NAMES
+from .effects import check_loss
+from .engine import apply_action
+from .resolution import begin_showdown
+from .round import advance, queue_deal, start_betting
+from .rules import (
+    BOARD_SIZE,
+    BOSSES,
+    CHIPS,
+    FAVORS,
+    MAX_CURSES,
+    MAX_FAVORS,
+    OPTIONS,
+    STANDARD_BOSS_ORDER,
+    TEMPTATION_MAX,
+    Boss,
+    ChipBet,
+    Favor,
+    blackjack_total,
+    boss_from_mapping,
+    boss_suggestion,
+    favor_from_mapping,
+    find_boss,
+    find_chip,
+    find_favor,
+    lookup_boss,
+)
+from .state import HodState, PlayerState
 
+# The keys a scenario's ``position:`` may have (the loader flags any other, with the nearest).
+POSITION_KEYS = ("players", "boss", "bosses", "boss_deck", "boss_hole", "boss_revealed",
+                 "tolls", "board", "stacks", "discard", "souls", "dealer", "phase", "to_act",
+                 "round", "offerings_used", "favors", "history")
 _PLAYER_KEYS = ("name", "hand", "revealed", "temptation", "bets", "folded", "curses",
                 "face_down_curses", "favors", "played_favors", "tolls_paid")
 
@@ -70,13 +94,24 @@ def _bet_field(text: Any, path: tuple) -> ChipBet:
     return ChipBet(chip=chip.name, acts_as=acts.name if acts else None)
 
 
-def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple) -> Boss:
+def _put_boss(bosses: dict[str, Boss], data: Mapping[str, Any], path: tuple,
+              name_path: tuple | None = None) -> Boss:
     """A Boss given by its settings into ``bosses``: named after a Boss of the table, only the
-    settings given change (the entry is replaced); under a new name, a designer Boss."""
-    try:
-        base = find_boss(str(data.get("name", "")), bosses)
-    except OracleError:
-        base = None
+    settings given change (the entry is replaced). Any other name is a typo unless the mapping
+    declares a Boss of the scenario's own with ``new: true`` ("Got more ideas on fun bosses?");
+    ``new: true`` on a rulebook Boss is refused too, so neither can be taken for the other."""
+    name = data.get("name", "")
+    new = data.get("new", False)
+    if not isinstance(new, bool):
+        raise FieldError((*path, "new"), f"new must be true or false, got {new!r}")
+    base = lookup_boss(str(name), bosses) if isinstance(name, str) and name.strip() else None
+    if new and base is not None and not base.designer:
+        raise FieldError((*path, "new"), f"{base.name} is a Boss of the rulebook: leave out 'new: true' "
+                                         "to change his settings")
+    if not new and base is None and isinstance(name, str) and name.strip():
+        raise FieldError(name_path or (*path, "name"),
+                         f"{name!r} is not a Boss of the rulebook{boss_suggestion(name)}; a Boss of "
+                         "the scenario's own is declared with 'new: true' among its settings")
     boss = boss_from_mapping(data, path, base)
     if base is not None:
         bosses.pop(base.name)
@@ -225,13 +260,56 @@ def _check_hand_sizes(state: HodState, phase: str) -> None:
 
 
 def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodState:
+    """The table a scenario's ``position:`` describes, its ``history`` replayed; every bad
+    field raises ``FieldError`` with its path."""
     if not isinstance(position, Mapping):
         raise FieldError((), "a position is a mapping")
     rules = {o.name: o.default for o in OPTIONS} | dict(rules or {})
+    favors = _read_favors(position)
+    bosses = _read_bosses(position)
+    boss, raw_boss = _read_boss(position, bosses)
+    boss_deck = _read_boss_deck(position, bosses, boss)
+    for name in [boss.name, *boss_deck]:
+        if bosses[name].default_hand is None:
+            raise FieldError(
+                ("bosses", name, "default_hand") if name != boss.name or not isinstance(raw_boss, Mapping)
+                else ("boss", "default_hand"),
+                f"{name}'s default minimum hand is not printed in our rulebook: give it "
+                f"(bosses: {{{name}: {{default_hand: 'Q Q T T'}}}})",
+            )
+    raw_players = position.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise FieldError(("players",), "list the players in seat order (clockwise)")
+    phase = position.get("phase", "deal")
+    if not isinstance(phase, str) or phase not in BOARD_SIZE:
+        raise FieldError(("phase",), f"phase is one of {', '.join(BOARD_SIZE)}, got {phase!r}")
+    players: list[PlayerState] = []
+    for i, data in enumerate(raw_players):
+        players.append(_read_player(data, ("players", i), boss, favors, players))
+    for p in players:
+        for other in players:
+            for fname in other.favors_played:
+                if favors[fname].effect == "extra_chip":
+                    p.extra_chips += favors[fname].amount
+    state = HodState(players=players, boss=boss, rules=rules, bosses=bosses, favors=favors,
+                     boss_deck=boss_deck)
+    _read_table(position, state)
+    _check_table(state, phase, position.get("to_act"))
+    _start(state, phase, position.get("to_act"))
+    return _replay(state, position.get("history") or [])
+
+
+def _read_favors(position: Mapping[str, Any]) -> dict[str, Favor]:
     favors = dict(FAVORS)
     for i, data in enumerate(_list_field(position, "favors", ())):
         f = favor_from_mapping(data, ("favors", i))
         favors[f.name] = f
+    return favors
+
+
+def _read_bosses(position: Mapping[str, Any]) -> dict[str, Boss]:
+    """The Bosses of the table: the rulebook's, with the settings a scenario gives under
+    ``bosses:`` (by name)."""
     bosses = dict(BOSSES)
     extra = position.get("bosses") or {}
     if not isinstance(extra, Mapping):
@@ -242,23 +320,28 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
             raise FieldError(path, f"a Boss's settings are a mapping such as {{default_hand: 'Q Q T T'}}, not {data!r}")
         data = dict(data or {})
         # A key naming a printed Boss in another spelling ("demona") keeps the printed name.
-        try:
-            data.setdefault("name", find_boss(str(name), bosses).name)
-        except OracleError:
-            data.setdefault("name", str(name))
-        _put_boss(bosses, data, path)
+        known = lookup_boss(str(name), bosses)
+        data.setdefault("name", known.name if known is not None else str(name))
+        _put_boss(bosses, data, path, name_path=path)
+    return bosses
+
+
+def _read_boss(position: Mapping[str, Any], bosses: dict[str, Boss]) -> tuple[Boss, Any]:
+    """The Boss faced (a name, or a mapping of settings), and the field as given."""
     raw_boss = position.get("boss")
     if raw_boss is None:
         raise FieldError(("boss",), "name the Boss faced ('boss: Demona')")
     if not isinstance(raw_boss, (str, Mapping)):
         raise FieldError(("boss",), f"the Boss is a name or a mapping of settings, not {raw_boss!r}")
     if isinstance(raw_boss, Mapping):
-        boss = _put_boss(bosses, raw_boss, ("boss",))
-    else:
-        try:
-            boss = find_boss(str(raw_boss), bosses)
-        except OracleError as exc:
-            raise FieldError(("boss",), str(exc)) from exc
+        return _put_boss(bosses, raw_boss, ("boss",)), raw_boss
+    try:
+        return find_boss(str(raw_boss), bosses), raw_boss
+    except OracleError as exc:
+        raise FieldError(("boss",), str(exc)) from exc
+
+
+def _read_boss_deck(position: Mapping[str, Any], bosses: dict[str, Boss], boss: Boss) -> list[str]:
     deck_raw = position.get("boss_deck")
     if deck_raw is None:
         order = list(STANDARD_BOSS_ORDER)
@@ -278,78 +361,64 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
             raise FieldError(("boss_deck", i), f"{name} is the Boss faced now, so not still in the Boss deck")
         if name in boss_deck[:i]:
             raise FieldError(("boss_deck", i), f"{name} is in the Boss deck twice: each Boss card is in the stack once")
-    for name in [boss.name, *boss_deck]:
-        if bosses[name].default_hand is None:
-            raise FieldError(
-                ("bosses", name, "default_hand") if name != boss.name or not isinstance(raw_boss, Mapping)
-                else ("boss", "default_hand"),
-                f"{name}'s default minimum hand is not printed in our rulebook: give it "
-                f"(bosses: {{{name}: {{default_hand: 'Q Q T T'}}}})",
-            )
-    raw_players = position.get("players")
-    if not isinstance(raw_players, list) or not raw_players:
-        raise FieldError(("players",), "list the players in seat order (clockwise)")
-    phase = position.get("phase", "deal")
-    if not isinstance(phase, str) or phase not in BOARD_SIZE:
-        raise FieldError(("phase",), f"phase is one of {', '.join(BOARD_SIZE)}, got {phase!r}")
-    players: list[PlayerState] = []
-    for i, data in enumerate(raw_players):
-        path = ("players", i)
-        if not isinstance(data, Mapping):
-            raise FieldError(path, "a player is a mapping with a name")
-        for key in data:
-            if key not in _PLAYER_KEYS:
-                raise FieldError((*path, key), f"unknown player field {key!r}; fields: {', '.join(_PLAYER_KEYS)}")
-        name = str(data.get("name", ""))
-        if not name or not name.replace("_", "").isalnum() or not name[0].isalpha() or name.lower() in RESERVED_NAMES:
-            raise FieldError((*path, "name"), f"a player's name is one word of letters and digits, got {name!r}")
-        if name in [p.name for p in players]:
-            raise FieldError((*path, "name"), f"two players are called {name!r}")
-        p = PlayerState(name=name)
-        p.hand = cards_field(data.get("hand"), (*path, "hand"))
-        p.revealed = cards_field(data.get("revealed"), (*path, "revealed"))
-        for c in p.revealed:
-            if c not in p.hand:
-                raise FieldError((*path, "revealed"), f"{c} is not in {name}'s hand")
-        if boss.player_cards_face_up:
-            p.revealed = list(p.hand)
-        p.temptation = _int_field(data, "temptation", path, 0, 0, TEMPTATION_MAX)
-        p.curses_active = _int_field(data, "curses", path, 0, 0, MAX_CURSES)
-        p.curses_face_down = _int_field(data, "face_down_curses", path, 0, 0, MAX_CURSES)
-        if p.curses > MAX_CURSES:
-            raise FieldError((*path, "face_down_curses"), f"at most {MAX_CURSES} Curses, active and face-down together")
-        p.folded = data.get("folded", False)
-        if not isinstance(p.folded, bool):
-            raise FieldError((*path, "folded"), f"folded must be true or false, got {p.folded!r}")
-        p.bets = [_bet_field(b, (*path, "bets", j)) for j, b in enumerate(_list_field(data, "bets", path))]
-        for chip, left in p.chips_left().items():
-            if left < 0:
-                raise FieldError((*path, "bets"), f"{name} has only {CHIPS[chip].count} {chip} chip(s)")
-        for key, target in (("favors", p.favors), ("played_favors", p.favors_played)):
-            for j, fname in enumerate(_list_field(data, key, path)):
-                try:
-                    target.append(find_favor(str(fname), favors).name)
-                except OracleError as exc:
-                    raise FieldError((*path, key, j), str(exc)) from exc
-        if len(p.favors) > MAX_FAVORS:
-            raise FieldError((*path, "favors"), f"at most {MAX_FAVORS} Favors in hand")
-        for fname in p.favors_played:
-            # Favors already played this round: their lasting effects hold (price already paid).
-            f = favors[fname]
-            if f.effect == "extra_hand_card":
-                p.extra_hand_cards += f.amount
-            elif f.effect == "wild_rank":
-                p.wild_ranks.add(f.rank)
-        if "tolls_paid" in data:
-            p.tolls_paid = _int_field(data, "tolls_paid", path, 0)
-        players.append(p)
-    for p in players:
-        for other in players:
-            for fname in other.favors_played:
-                if favors[fname].effect == "extra_chip":
-                    p.extra_chips += favors[fname].amount
-    state = HodState(players=players, boss=boss, rules=rules, bosses=bosses, favors=favors,
-                     boss_deck=boss_deck)
+    return boss_deck
+
+
+def _read_player(data: Any, path: tuple, boss: Boss, favors: dict[str, Favor],
+                 seated: list[PlayerState]) -> PlayerState:
+    if not isinstance(data, Mapping):
+        raise FieldError(path, "a player is a mapping with a name")
+    for key in data:
+        if key not in _PLAYER_KEYS:
+            raise FieldError((*path, key), f"unknown player field {key!r}; fields: {', '.join(_PLAYER_KEYS)}")
+    name = str(data.get("name", ""))
+    if not name or not name.replace("_", "").isalnum() or not name[0].isalpha() or name.lower() in RESERVED_NAMES:
+        raise FieldError((*path, "name"), f"a player's name is one word of letters and digits, got {name!r}")
+    if name in [p.name for p in seated]:
+        raise FieldError((*path, "name"), f"two players are called {name!r}")
+    p = PlayerState(name=name)
+    p.hand = cards_field(data.get("hand"), (*path, "hand"))
+    p.revealed = cards_field(data.get("revealed"), (*path, "revealed"))
+    for c in p.revealed:
+        if c not in p.hand:
+            raise FieldError((*path, "revealed"), f"{c} is not in {name}'s hand")
+    if boss.player_cards_face_up:
+        p.revealed = list(p.hand)
+    p.temptation = _int_field(data, "temptation", path, 0, 0, TEMPTATION_MAX)
+    p.curses_active = _int_field(data, "curses", path, 0, 0, MAX_CURSES)
+    p.curses_face_down = _int_field(data, "face_down_curses", path, 0, 0, MAX_CURSES)
+    if p.curses > MAX_CURSES:
+        raise FieldError((*path, "face_down_curses"), f"at most {MAX_CURSES} Curses, active and face-down together")
+    p.folded = data.get("folded", False)
+    if not isinstance(p.folded, bool):
+        raise FieldError((*path, "folded"), f"folded must be true or false, got {p.folded!r}")
+    p.bets = [_bet_field(b, (*path, "bets", j)) for j, b in enumerate(_list_field(data, "bets", path))]
+    for chip, left in p.chips_left().items():
+        if left < 0:
+            raise FieldError((*path, "bets"), f"{name} has only {CHIPS[chip].count} {chip} chip(s)")
+    for key, target in (("favors", p.favors), ("played_favors", p.favors_played)):
+        for j, fname in enumerate(_list_field(data, key, path)):
+            try:
+                target.append(find_favor(str(fname), favors).name)
+            except OracleError as exc:
+                raise FieldError((*path, key, j), str(exc)) from exc
+    if len(p.favors) > MAX_FAVORS:
+        raise FieldError((*path, "favors"), f"at most {MAX_FAVORS} Favors in hand")
+    for fname in p.favors_played:
+        # Favors already played this round: their lasting effects hold (price already paid).
+        f = favors[fname]
+        if f.effect == "extra_hand_card":
+            p.extra_hand_cards += f.amount
+        elif f.effect == "wild_rank":
+            p.wild_ranks.add(f.rank)
+    if "tolls_paid" in data:
+        p.tolls_paid = _int_field(data, "tolls_paid", path, 0)
+    return p
+
+
+def _read_table(position: Mapping[str, Any], state: HodState) -> None:
+    """The cards on the table, the Souls pot, the round, the dealer and the Offerings used."""
+    players = state.players
     state.boss_hole = cards_field(position.get("boss_hole"), ("boss_hole",))
     state.boss_revealed = cards_field(position.get("boss_revealed"), ("boss_revealed",))
     state.tolls = cards_field(position.get("tolls"), ("tolls",))
@@ -376,19 +445,28 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
         if not isinstance(o, str) or o not in OFFERINGS:
             raise FieldError(("offerings_used", i), f"Offerings are {', '.join(OFFERINGS)}")
         state.offerings_used.add(o)
+
+
+def _check_table(state: HodState, phase: str, to_act: Any) -> None:
+    """What the table must make possible for the phase reached (see the game's page)."""
     _check_no_card_twice(state)
     if len(state.board) != BOARD_SIZE[phase]:
         raise FieldError(("board",), f"the {phase} has {BOARD_SIZE[phase]} board cards, got {len(state.board)}")
     for c in state.boss_revealed:
         if c not in state.boss_hole:
             raise FieldError(("boss_revealed",), f"{c} is not a Boss hole card")
-    if phase == "deal" and (any(p.hand for p in players) or state.boss_hole or state.tolls):
+    if phase == "deal" and (any(p.hand for p in state.players) or state.boss_hole or state.tolls):
         # A position is taken after the round's set-up (Boss revealed, Curses flipped).
         raise FieldError(("phase",), "at the deal no cards are dealt yet; use phase preflop")
     _check_boss_cards(state, phase)
-    _check_bets(state, phase, _done_this_phase(state, phase, position.get("to_act")))
+    _check_bets(state, phase, _done_this_phase(state, phase, to_act))
     _check_hand_sizes(state, phase)
     check_loss(state)
+
+
+def _start(state: HodState, phase: str, to_act: Any) -> None:
+    """The step machine at the position's phase: the deal queued, the showdown begun, or the
+    betting phase with its player to act."""
     if phase == "deal":
         queue_deal(state)
     elif phase == "showdown":
@@ -396,21 +474,22 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
         # player's still in ("You must use one of your hole cards").
         if not state.boss_hole:
             raise FieldError(("boss_hole",), "at the showdown the Boss's hole cards are needed")
-        for i, p in enumerate(players):
+        for i, p in enumerate(state.players):
             if not p.folded and not p.hand:
                 raise FieldError(("players", i, "hand"), f"at the showdown {p.name} (not folded) needs a hand")
         begin_showdown(state)
     else:
         start_betting(state, phase)
-        to_act = position.get("to_act")
         if to_act is not None:
-            if to_act not in [p.name for p in players if not p.folded]:
+            if to_act not in [p.name for p in state.players if not p.folded]:
                 raise FieldError(("to_act",), f"{to_act!r} is not a player still in the round")
             order = [p.name for p in state.turn_order()]
             state.turn_order_done = order[: order.index(to_act)]
             state.to_act = to_act
     advance(state)
-    history = position.get("history") or []
+
+
+def _replay(state: HodState, history: Any) -> HodState:
     if not isinstance(history, list):
         raise FieldError(("history",), "history is a list of action lines")
     for i, line in enumerate(history):

@@ -21,10 +21,10 @@ The rulebook spells the first Boss both "Dedly Aloor" and "Deadly Aloor"; both n
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from oracle.cards import Card, Rank, check_cards, parse_cards
-from oracle.errors import FieldError, OracleError
+from oracle.errors import FieldError, OracleError, did_you_mean, nearest
 
 DEFAULT_SOUL_PENALTY = 2
 BIG_TABLE_SOUL_PENALTY = 4
@@ -58,6 +58,8 @@ class Boss:
     # Red Jack draws at showdown while his blackjack total is at most this.
     draws_while_at_most: int | None = None
     aliases: tuple[str, ...] = field(default=())
+    # A Boss of a scenario's own (declared with ``new: true``), not a card of the rulebook.
+    designer: bool = False
 
     @property
     def slug(self) -> str:
@@ -74,6 +76,7 @@ class Boss:
             "default_hand": None if self.default_hand is None else [str(c) for c in self.default_hand],
             "soul_penalty": self.soul_penalty,
             "big_table": self.big_table,
+            "from_rulebook": not self.designer,
         }
 
 
@@ -190,14 +193,33 @@ STANDARD_BOSS_ORDER = (
 MINION_NAMES = tuple(n for n, b in BOSSES.items() if not b.big_table)
 
 
-def find_boss(name: str, table: Mapping[str, Boss] | None = None) -> Boss:
-    """Look a Boss up by name or alias, ignoring case, spaces and punctuation."""
+def lookup_boss(name: str, table: Mapping[str, Boss] | None = None) -> Boss | None:
+    """The Boss called ``name`` or an alias of it, ignoring case, spaces and punctuation."""
     table = BOSSES if table is None else table
     key = boss_key(name)
     for boss in table.values():
         if key == boss_key(boss.name) or key in (boss_key(a) for a in boss.aliases):
             return boss
-    raise OracleError(f"unknown Boss {name!r}; known Bosses: {', '.join(table)}")
+    return None
+
+
+def boss_suggestion(name: str, table: Mapping[str, Boss] | None = None) -> str:
+    """``"; did you mean 'Demona'?"`` (or the Bosses known) for a name that is no Boss."""
+    table = BOSSES if table is None else table
+    spellings = {boss_key(n): boss.name for boss in table.values() for n in (boss.name, *boss.aliases)}
+    close = nearest(boss_key(name), list(spellings))
+    if close is not None:
+        return f"; did you mean {spellings[close]!r}?"
+    return did_you_mean(name, list(table), "known Bosses")
+
+
+def find_boss(name: str, table: Mapping[str, Boss] | None = None) -> Boss:
+    """Look a Boss up by name or alias, ignoring case, spaces and punctuation; an unknown name
+    raises ``OracleError`` with the nearest Boss."""
+    boss = lookup_boss(name, table)
+    if boss is None:
+        raise OracleError(f"unknown Boss {name!r}{boss_suggestion(name, table)}")
+    return boss
 
 
 def parse_default_hand(text: Any, path: tuple[str | int, ...]) -> tuple[Card, ...]:
@@ -231,7 +253,9 @@ _BOOL_FIELDS = (
     "extra_draws",
     "blackjack",
 )
-BOSS_FIELDS = tuple(f.name for f in fields(Boss) if f.name != "aliases")
+BOSS_FIELDS = tuple(f.name for f in fields(Boss) if f.name not in ("aliases", "designer"))
+# Besides the settings, a mapping may say ``new: true``: a Boss of the scenario's own.
+BOSS_KEYS = (*BOSS_FIELDS, "new")
 
 
 def boss_from_mapping(
@@ -239,12 +263,16 @@ def boss_from_mapping(
 ) -> Boss:
     """A Boss from a scenario mapping. With ``base`` (a Boss of the table, found by
     ``name``) only the settings given change; otherwise every unset setting takes the
-    dataclass default. ``soul_penalty`` defaults to 4 for a ``big_table`` Boss."""
+    dataclass default and the Boss is a designer's (``designer``). ``soul_penalty`` defaults to
+    4 for a ``big_table`` Boss. Whether a new name needs ``new: true`` is the position's rule
+    (``position``); this only reads the settings."""
     if not isinstance(data, Mapping):
         raise FieldError(path, "a Boss is a mapping of settings")
     for key in data:
-        if key not in BOSS_FIELDS:
-            raise FieldError((*path, key), f"unknown Boss setting {key!r}; settings: {', '.join(BOSS_FIELDS)}")
+        if key not in BOSS_KEYS:
+            raise FieldError((*path, key), f"unknown Boss setting {key!r}{did_you_mean(key, BOSS_KEYS, 'settings')}")
+    if not isinstance(data.get("new", False), bool):
+        raise FieldError((*path, "new"), f"new must be true or false, got {data['new']!r}")
     if not isinstance(data.get("name"), str) or not data["name"].strip():
         raise FieldError((*path, "name"), f"a Boss needs a name, got {data.get('name')!r}")
     changes: dict[str, Any] = {"name": data["name"]}
@@ -289,7 +317,27 @@ def boss_from_mapping(
     if base is None:
         if changes.get("big_table") and "soul_penalty" not in changes:
             changes["soul_penalty"] = BIG_TABLE_SOUL_PENALTY
-        boss = Boss(**changes)
+        boss = Boss(**changes, designer=True)
     else:
         boss = replace(base, **changes)
     return boss
+
+
+# ---------------------------------------------------------------------------------------
+# Red Jack's count.
+
+def blackjack_value(card: Card) -> int:
+    """"An Ace can be counted as "11" or "1". Face cards are counted as "10"." """
+    if card.rank is Rank.ACE:
+        return 11
+    return min(card.value, 10)
+
+
+def blackjack_total(cards: Sequence[Card]) -> int:
+    """The best blackjack total: Aces count 11 while that keeps the total at 21 or less."""
+    total = sum(blackjack_value(c) for c in cards)
+    aces = sum(1 for c in cards if c.rank is Rank.ACE)
+    while total > 21 and aces:
+        total -= 10
+        aces -= 1
+    return total

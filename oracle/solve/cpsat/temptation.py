@@ -1,4 +1,5 @@
-"""Placing Temptation so the team survives: a CP-SAT model, checked by Z3.
+"""Placing Temptation so the team survives: the problem, its CP-SAT model and a brute force.
+Z3 checks the model and explains infeasibility (``oracle.solve.smt.temptation``).
 
 Rulebook, "Temptation": "everyone loses the game as soon as a second player has reached the
 10th space of the Temptation track"; "If you suffer Temptation and are already at 10, the
@@ -11,7 +12,7 @@ Nick Hauss: "Players cannot heal Temptation."
 The problem (``TemptationProblem``): every player's level, the Temptation to be suffered as an
 ordered list of events ("Anna suffers 3"), and the heals the team can still use before it
 lands (each heals one chosen player by its amount). The sufferer of an event takes what fits
-below 10 (``oracle.games.hod_rules.split_temptation``); the team places the rest on players
+below 10 (the game's ``split_temptation``); the team places the rest on players
 below 10. The model and its objective are written out in ``docs/solvers.md``.
 
 Objective, lexicographic: (1) fewest Flame Barriers crossed (a barrier at 5 or 10 that a
@@ -22,25 +23,23 @@ optimal plans are broken by the solver; the objective values are what the tests 
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
-from itertools import combinations, product
+from itertools import product
 from typing import Mapping, Sequence
 
+from oracle.budget import Budget
 from oracle.errors import FieldError
 
 TRACK_MAX = 10
 BARRIERS = (5, 10)
 DEFAULT_TIME_LIMIT = 10.0
 SEED = 20260301
-# Most Z3 checks spent looking for a smaller explanation than the first minimal one.
-SMALLEST_SEARCH = 400
 
 
 def healing_floor(level: int) -> int:
     """"a player passing into the 5th space or the 10th can never move back below those
-    thresholds" (the same rule as ``hod_rules.healing_floor``, restated so this module stands
+    thresholds" (the same rule as the game's ``healing_floor``, restated so this module stands
     alone; a test checks they agree)."""
     floor = 0
     for barrier in BARRIERS:
@@ -136,6 +135,8 @@ class TemptationAnswer:
     reasons: tuple[str, ...] = ()
     solver: str = "cp-sat"
     notes: tuple[str, ...] = field(default=())
+    # "time_limit" when the budget ended the search or the explanation before it was done.
+    bound_reached: str | None = None
 
     def objective(self) -> tuple[int, int, int] | None:
         if self.barriers_crossed is None:
@@ -204,12 +205,10 @@ def loses(final: Mapping[str, int]) -> bool:
 # CP-SAT.
 
 
-def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT) -> TemptationAnswer:
-    """The CP-SAT answer: one worker and a fixed seed, so the same question gives the same
-    plan; "unknown" when the time limit passes with nothing proven."""
+def _model(problem: TemptationProblem):
+    """The CP-SAT model (written out in the solvers page) and its heal and take variables."""
     from ortools.sat.python import cp_model
 
-    problem.check()
     players = problem.players
     start = dict(problem.levels)
     model = cp_model.CpModel()
@@ -268,16 +267,35 @@ def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT)
     scale_room = total_heal + 1
     scale_cross = (TRACK_MAX + 1) * scale_room
     model.Minimize(scale_cross * sum(crossed) - scale_room * min_room + spent)
+    return model, h, x, heals
 
+
+def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT,
+          budget: Budget | None = None) -> TemptationAnswer:
+    """The CP-SAT answer: one worker and a fixed seed, so the same question gives the same
+    plan; "unknown" when the time passes with nothing proven. ``budget`` (default:
+    ``time_limit`` from now) bounds everything, the model, the search and the explanation of
+    an infeasible placement: what it has not finished by then is said in ``notes``."""
+    budget = budget or Budget(time_limit)
+    problem.check()
+    from ortools.sat.python import cp_model
+
+    model, h, x, heals = _model(problem)
+    players = problem.players
     solver = cp_model.CpSolver()
     solver.parameters.num_search_workers = 1
     solver.parameters.random_seed = SEED
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = budget.left(time_limit)
     status = solver.Solve(model)
     if status == cp_model.INFEASIBLE:
-        return TemptationAnswer(status="infeasible", reasons=tuple(explain_infeasible(problem)))
+        from oracle.solve.smt.temptation import explain
+
+        why = explain(problem, budget)
+        return TemptationAnswer(status="infeasible", reasons=why.reasons, notes=why.notes,
+                                bound_reached=why.bound_reached)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return TemptationAnswer(status="unknown", notes=(f"no answer within {time_limit:g} s",))
+        return TemptationAnswer(status="unknown", bound_reached="time_limit",
+                                notes=(f"no answer within the time limit ({budget.seconds or time_limit:g} s)",))
     targets: list[str | None] = []
     for k in range(len(problem.heals)):
         chosen = None
@@ -291,6 +309,7 @@ def solve(problem: TemptationProblem, *, time_limit: float = DEFAULT_TIME_LIMIT)
     crossed_n, room, spent_n = score(problem, dict(plan.final), _spent(problem, targets))
     return TemptationAnswer(
         status="optimal" if status == cp_model.OPTIMAL else "feasible",
+        bound_reached=None if status == cp_model.OPTIMAL else "time_limit",
         plan=plan,
         barriers_crossed=crossed_n,
         min_room=room,
@@ -312,129 +331,6 @@ def _plan(problem: TemptationProblem, targets, overflow) -> Plan:
         healed=tuple((p, healed[p]) for p in players),
         final=tuple((p, final[p]) for p in players),
     )
-
-
-# ---------------------------------------------------------------------------------------
-# Z3: the same rules written again, independently, for checking and for explanations.
-
-
-def _z3_model(problem: TemptationProblem, named: bool):
-    """A Z3 encoding. With ``named``, every fact of ``problem.facts()`` is an assumption
-    literal guarding its constraint (levels become free when their fact is dropped, events
-    become zero, the healing ban is lifted)."""
-    import z3
-
-    players = problem.players
-    facts = problem.facts()
-    literal = {f: z3.Bool(f"fact:{f}") for f in facts}
-    cons = []
-
-    def guarded(fact: str, c):
-        cons.append(z3.Implies(literal[fact], c) if named else c)
-
-    start = {p: z3.Int(f"start_{p}") for p in players}
-    for p, lv in problem.levels:
-        cons.append(z3.And(start[p] >= 0, start[p] <= TRACK_MAX))
-        guarded(f"{p} is at {lv}", start[p] == lv)
-    floor = {p: z3.If(start[p] >= 10, 10, z3.If(start[p] >= 5, 5, 0)) for p in players}
-    target = [z3.Int(f"heal_target_{k}") for k in range(len(problem.heals))]  # -1: unused
-    for k, t in enumerate(target):
-        cons.append(z3.And(t >= -1, t < len(players)))
-    if problem.no_healing and problem.heals:
-        guarded("players cannot heal (Nick Hauss)", z3.And([t == -1 for t in target]))
-    level = {}
-    for i, p in enumerate(players):
-        drop = z3.Sum([z3.If(target[k] == i, a, 0) for k, a in enumerate(problem.heals)]) if problem.heals else 0
-        lowered = start[p] - drop
-        level[p] = z3.If(lowered > floor[p], lowered, floor[p])
-    healed = dict(level)
-    takes = []
-    for i, event in enumerate(problem.events):
-        amount = z3.Int(f"amount_{i}")
-        cons.append(z3.Or(amount == 0, amount == event.amount))
-        guarded(f"event {i + 1}: {event}", amount == event.amount)
-        room = TRACK_MAX - level[event.player]
-        own = z3.If(amount < room, amount, room)
-        row = {}
-        for p in players:
-            if p == event.player:
-                row[p] = own
-            else:
-                row[p] = z3.Int(f"take_{i}_{p}")
-                cons.append(row[p] >= 0)
-        cons.append(z3.Sum(list(row.values())) == amount)
-        level = {p: level[p] + row[p] for p in players}
-        for p in players:
-            cons.append(level[p] <= TRACK_MAX)
-        takes.append(row)
-    cons.append(z3.Sum([z3.If(level[p] >= TRACK_MAX, 1, 0) for p in players]) <= 1)
-    return cons, literal, start, target, healed, level, takes
-
-
-def z3_solve(problem: TemptationProblem) -> TemptationAnswer:
-    """The optimum by Z3 (``z3.Optimize``, lexicographic objectives), for the tests."""
-    import z3
-
-    problem.check()
-    cons, _, _, target, _, final, takes = _z3_model(problem, named=False)
-    opt = z3.Optimize()
-    opt.add(*cons)
-    crossed = z3.Sum([z3.If(final[p] >= b, 1, 0) for p, s in problem.levels for b in BARRIERS if s < b] or [z3.IntVal(0)])
-    min_room = z3.Int("min_room")
-    for p in problem.players:
-        opt.add(z3.Implies(final[p] < TRACK_MAX, min_room <= TRACK_MAX - final[p]))
-    opt.add(min_room >= 0, min_room <= TRACK_MAX)
-    spent = z3.Sum([z3.If(t >= 0, a, 0) for t, a in zip(target, problem.heals)] or [z3.IntVal(0)])
-    opt.minimize(crossed)
-    opt.maximize(min_room)
-    opt.minimize(spent)
-    if opt.check() != z3.sat:
-        return TemptationAnswer(status="infeasible", solver="z3")
-    m = opt.model()
-    players = problem.players
-    targets = []
-    for t in target:
-        v = m.eval(t, model_completion=True).as_long()
-        targets.append(players[v] if v >= 0 else None)
-    overflow = []
-    for i, event in enumerate(problem.events):
-        overflow.append({p: m.eval(takes[i][p], model_completion=True).as_long()
-                         for p in players if p != event.player})
-    plan = _plan(problem, targets, overflow)
-    c, r, s = score(problem, dict(plan.final), _spent(problem, targets))
-    return TemptationAnswer(status="optimal", plan=plan, barriers_crossed=c, min_room=r, heal_spent=s, solver="z3")
-
-
-def explain_infeasible(problem: TemptationProblem) -> list[str]:
-    """A smallest set of facts that together leave no safe placement: Z3's unsat core over
-    named assumptions, shrunk by dropping one fact at a time while it stays unsatisfiable
-    (so every fact listed is needed), then, when there are few enough facts, compared with
-    every smaller set of facts so that none smaller exists."""
-    import z3
-
-    cons, literal, *_ = _z3_model(problem, named=True)
-    solver = z3.Solver()
-    solver.set("random_seed", 0)
-    solver.add(*cons)
-    facts = problem.facts()
-    if solver.check(*[literal[f] for f in facts]) != z3.unsat:
-        return []
-    core_names = {str(c) for c in solver.unsat_core()}
-    core = [f for f in facts if f"fact:{f}" in core_names]
-    for fact in list(core):
-        trial = [f for f in core if f != fact]
-        if solver.check(*[literal[f] for f in trial]) == z3.unsat:
-            core = trial
-    # ``core`` is now minimal (no fact can be dropped). Look for a smaller set among all the
-    # facts, smallest first, while that takes at most SMALLEST_SEARCH checks: the answer is
-    # then a smallest set, not only a minimal one.
-    checks = sum(math.comb(len(facts), k) for k in range(1, len(core)))
-    if checks <= SMALLEST_SEARCH:
-        for k in range(1, len(core)):
-            for subset in combinations(facts, k):
-                if solver.check(*[literal[f] for f in subset]) == z3.unsat:
-                    return list(subset)
-    return core
 
 
 # ---------------------------------------------------------------------------------------
