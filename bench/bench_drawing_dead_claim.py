@@ -1,7 +1,7 @@
 """Benchmark: Drawing Dead ``cheapest-claim`` on seeded mid-turn positions.
 
 Run by hand:  python bench/bench_drawing_dead_claim.py [--seeds N] [--repeats R] [--timeout S]
-              [--module path/to/questions.py]   (time another version, e.g. the old one)
+              [--module NAME]   (time another module's cheapest_claim, e.g. a copy on PYTHONPATH)
 
 Each case is a stash of ``size`` cards of which ``roles`` are role cards (the default role
 table: Dirty Cheat, Magic Man, Duke, Baron Von Doom, at most 3 of each), against two
@@ -16,7 +16,7 @@ still running after ``--timeout`` seconds is abandoned and counted as that many 
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import random
 import signal
 import statistics
@@ -24,7 +24,7 @@ import sys
 import time
 
 from oracle.cards import full_deck
-from oracle.games.drawing_dead_position import load_position
+from oracle.games.drawing_dead import load_position
 
 # (stash size, of which role cards, Sheriffs held by the opponents); 12 is beyond a real turn
 CASES = [
@@ -85,16 +85,13 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=30.0)
-    parser.add_argument("--module", help="a questions.py to time instead of the installed one")
+    parser.add_argument("--module", help="an importable module whose cheapest_claim is timed instead")
     parser.add_argument("--cases", help="only cases whose 'size,roles,stops' contains this text")
     args = parser.parse_args()
     if args.module:
-        spec = importlib.util.spec_from_file_location("bench_claim_module", args.module)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        fn = module.cheapest_claim
+        fn = importlib.import_module(args.module).cheapest_claim
     else:
-        from oracle.games.drawing_dead_questions import cheapest_claim as fn
+        from oracle.games.drawing_dead import cheapest_claim as fn
     rules = {"box_chips": 100}
     fn(load_position(position(0, 5, 0, 0), rules), 0)  # build the evaluator's tables
     print(f"{'stash':>5} {'roles':>5} {'stops':>5} | {'median ms':>10} {'slowest ms':>11} | "

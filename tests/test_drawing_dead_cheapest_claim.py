@@ -8,8 +8,7 @@ import pytest
 
 from oracle.cards import Card, full_deck
 from oracle.eval import DRAWING_DEAD, strength
-from oracle.games.drawing_dead_position import load_position
-from oracle.games.drawing_dead_questions import cheapest_claim
+from oracle.games.drawing_dead import cheapest_claim, cleanup_choices, load_position
 
 
 def brute_force(upcards, stash, chips, holder_upcards):
@@ -82,7 +81,6 @@ def test_an_unclaimed_button_costs_nothing():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_cleanup_keeps_the_best_five_of_all_upcards(seed):
-    from oracle.games.drawing_dead_questions import cleanup_choices
     from itertools import combinations
     rng = random.Random(seed)
     for _ in range(20):
@@ -348,14 +346,14 @@ def test_a_ten_card_stash_is_answered_exactly(seed):
 def test_the_guard_answers_with_the_poker_line_and_says_it_is_not_exact(monkeypatch):
     """Past the limit of state expansions the answer is the poker-only line: it cannot be
     stopped, so it is a true upper bound, and the answer says it is not exact."""
-    import oracle.games.drawing_dead_questions as questions
+    import oracle.games.drawing_dead.claims as claims
     state = load_position({
         "players": [{"name": "Anna", "chips": 6, "upcards": "Qs Qd", "stash": "Qh 2c",
                      "stash_roles": ["Dirty Cheat", "Magic Man"]},
                     {"name": "Ben", "chips": 6, "upcards": "Jk Kd", "stash_roles": ["Sheriff"]}],
         "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}, {})
     exact = cheapest_claim(state, 0)
-    monkeypatch.setattr(questions, "CLAIM_STATE_LIMIT", 2)
+    monkeypatch.setattr(claims, "CLAIM_STATE_LIMIT", 2)
     guarded = cheapest_claim(state, 0)
     assert exact["exact"] is True and guarded["exact"] is False
     assert "limit of 2 state expansions" in guarded["reason"]
@@ -365,7 +363,7 @@ def test_the_guard_answers_with_the_poker_line_and_says_it_is_not_exact(monkeypa
     for line in guarded["plan"]:
         played.do(line)
     assert played.button == 0
-    monkeypatch.setattr(questions, "CLAIM_STATE_LIMIT", 2)
+    monkeypatch.setattr(claims, "CLAIM_STATE_LIMIT", 2)
     hopeless = load_position({
         "players": [{"name": "Anna", "chips": 6, "upcards": "2c", "stash": "3d",
                      "stash_roles": ["Dirty Cheat", "Magic Man"]},

@@ -10,11 +10,7 @@ import pytest
 
 from oracle.cards import full_deck, parse_cards
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError
-from oracle.games.drawing_dead import State
-from oracle.games.drawing_dead_actions import Action
-from oracle.games.drawing_dead_position import load_position, new_game
-from oracle.games.drawing_dead_questions import summary
-from oracle.games.drawing_dead_roles import RoleChoice
+from oracle.games.drawing_dead import Action, RoleChoice, State, load_position, new_game, summary
 
 
 def _invariants(state: State, box: int) -> None:
@@ -206,7 +202,7 @@ def test_a_target_below_one_is_refused():
 
 def _ask(kind, params, state=None):
     from oracle.registry import QuestionContext, question_kinds
-    from oracle.games.drawing_dead_questions import GAME
+    from oracle.games.drawing_dead import GAME
     state = state or _state()
     ctx = QuestionContext(game=GAME, rules=GAME.default_rules(), position={}, state=state, params=params)
     return question_kinds("drawing-dead")[kind].handler(ctx).answer
