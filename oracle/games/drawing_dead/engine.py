@@ -125,6 +125,9 @@ class TurnEngine:
             role = self.role_table.get(action.role)
             if self.find_role_in(role.name, me.stash_roles) is None:
                 raise IllegalActionError(f"{name} has no {role.name} in the stash")
+            if role.stops:  # glossary STOP: it cancels a role card, so it answers one
+                raise IllegalActionError(f"{name} has nothing to stop: {role.name} answers a role as it is "
+                                         f"played ('{name} stops with {role.name}')")
             verify_role_choice(self, actor, role, action.choice)
         elif action.kind == "claim":
             self.verify_claim_hands(actor)

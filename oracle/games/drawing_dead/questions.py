@@ -7,7 +7,9 @@ from itertools import combinations
 from typing import Any
 
 from oracle.cards import Card, check_cards, format_cards, parse_cards
-from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError
+from oracle.errors import (
+    CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError, nearest,
+)
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
 
 from .actions import Action
@@ -157,12 +159,43 @@ def ask_cleanup(ctx: QuestionContext) -> Answer:
     return Answer(answer=answer, explanation=text, rule="Drawing Dead: Step 3: Clean Up")
 
 
-@register_question("drawing-dead", "legal-moves", summary="Every action allowed now")
+@register_question("drawing-dead", "legal-moves",
+                   params={"action": Param("an action line to check, e.g. 'Anna claims the Button'")},
+                   summary="Every action allowed now, and why each other action of the phase is not")
 def ask_legal_moves(ctx: QuestionContext) -> Answer:
-    moves = [str(a) for a in ctx.state.legal_actions()]
-    answer = {"phase": ctx.state.phase, "to_act": ctx.state.to_act(), "moves": moves, "count": len(moves)}
-    return Answer(answer=answer, explanation=f"{len(moves)} legal move(s) in the {ctx.state.phase} phase",
-                  rule="Drawing Dead: On Your Turn")
+    state = ctx.state
+    moves = [str(a) for a in state.legal_actions()]
+    answer = {"phase": state.phase, "to_act": state.to_act(), "moves": moves, "count": len(moves),
+              "illegal": state.left_out()}
+    explanation = f"{len(moves)} legal move(s) in the {state.phase} phase"
+    if "action" in ctx.params:
+        line = ctx.params["action"]
+        action = _read_action(state, line)
+        try:
+            state.verify(action)
+            answer |= {"action": line, "legal": True, "reason": None}
+        except IllegalActionError as exc:
+            answer |= {"action": line, "legal": False, "reason": str(exc)}
+        explanation = f"{line!r}: " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
+    return Answer(answer=answer, explanation=explanation, rule="Drawing Dead: On Your Turn")
+
+
+def _read_action(state: State, line: Any) -> Action:
+    """The ``action`` parameter: a line that parses and names a player at this table (or
+    'all pass'). Anything else is a bad parameter, not an illegal move."""
+    example = f"{state.players[state.turn].name} ends the turn"
+    if not isinstance(line, str):
+        raise FieldError(("action",), f"must be an action line such as {example!r}, not {line!r}")
+    try:
+        action = Action.parse(line)
+    except InvalidActionError as exc:
+        raise FieldError(("action",), str(exc)) from None
+    if action.player is not None and state.find_index(action.player) is None:
+        names = [p.name for p in state.players]
+        close = nearest(action.player, names)
+        raise FieldError(("action",), f"there is no player named {action.player!r} at this table "
+                                      f"({', '.join(names)})" + (f"; did you mean {close!r}?" if close else ""))
+    return action
 
 
 @register_question("drawing-dead", "apply",
