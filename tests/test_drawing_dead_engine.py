@@ -225,3 +225,16 @@ def test_bad_question_params_name_the_param(kind, params, path):
 
 def test_apply_takes_one_action_line():
     assert _ask("apply", {"action": "Anna plays 9h"})["chips"]["Anna"] == 1
+
+
+@pytest.mark.parametrize("kind,params,path", [
+    ("cheapest-claim", {"time_limit": float("nan")}, ("time_limit",)),
+    ("cheapest-claim", {"time_limit": float("inf")}, ("time_limit",)),
+    ("cheapest-claim", {"time_limit": 0}, ("time_limit",)),
+    ("cheapest-claim", {"time_limit": "soon"}, ("time_limit",)),
+])
+def test_audit_14_time_limits_and_counts_are_bounded_with_the_field_named(kind, params, path):
+    with pytest.raises(FieldError) as info:
+        _ask(kind, params)
+    assert info.value.path == path
+

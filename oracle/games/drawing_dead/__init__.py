@@ -18,7 +18,8 @@ Modules:
 - ``moves``: who is to act and the legal actions now (``LegalMoves``).
 - ``resolution``: winning the hand and the game (``HandResolution``, ``game_winner``).
 - ``position``: dealing a new game and reading a scenario's position; ``POSITION_KEYS``.
-- ``claims``: the cheapest-claim search over the engine.
+- ``claims``: the cheapest-claim search (a subpackage: the poker finish, the search over the
+  action step, and the solver that walks the engine and answers).
 - ``questions``: the game's registration (``GAME``) and its question kinds.
 
 Importing the package registers the game and its question kinds.

@@ -80,8 +80,10 @@ class TurnEngine:
             f"{hand_words(holder.upcards)}: the Button needs a strictly better hand")
 
     # -- legality
-    def verify(self: "State", action: Action) -> None:
+    def verify(self: "State", action: Action | str) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
+        if isinstance(action, str):
+            action = Action.parse(action)
         if self.phase == "over":
             raise IllegalActionError(f"the game is over: {self.players[self.winner].name} won")
         if action.kind == "pass":
@@ -176,7 +178,7 @@ class TurnEngine:
         if me.stash_size <= STASH_LIMIT:
             raise IllegalActionError(f"{me.name} has no more than {STASH_LIMIT} stash cards")
 
-    def can(self: "State", action: Action) -> bool:
+    def can(self: "State", action: Action | str) -> bool:
         try:
             self.verify(action)
         except IllegalActionError:

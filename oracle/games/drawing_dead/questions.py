@@ -10,10 +10,10 @@ from oracle.cards import Card, check_cards, format_cards, parse_cards
 from oracle.errors import (
     CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError, nearest,
 )
-from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext, register_game, register_question
 
 from .actions import Action
-from .claims import cheapest_claim
+from .claims import CLAIM_SECONDS, cheapest_claim
 from .position import POSITION_KEYS, load_position
 from .rules import OPTIONS, STASH_LIMIT, UPCARD_LIMIT, hand_json, hand_strength
 from .state import State
@@ -138,10 +138,10 @@ def _what_if_hand(text: Any, key: str) -> list[Card]:
     return cards
 
 
-@register_question("drawing-dead", "cheapest-claim", params=_PLAYER,
+@register_question("drawing-dead", "cheapest-claim", params=_PLAYER | {"time_limit": TIME_LIMIT},
                    summary="The fewest chips (and which stash cards) to take the Button this turn")
 def ask_cheapest_claim(ctx: QuestionContext) -> Answer:
-    answer = cheapest_claim(ctx.state, _player(ctx))
+    answer = cheapest_claim(ctx.state, _player(ctx), ctx.budget(CLAIM_SECONDS))
     return Answer(answer=answer, explanation=answer["reason"],
                   rule="Drawing Dead: Play a Poker Card; Claim the BUTTON")
 
