@@ -232,9 +232,25 @@ def test_apply_takes_one_action_line():
     ("cheapest-claim", {"time_limit": float("inf")}, ("time_limit",)),
     ("cheapest-claim", {"time_limit": 0}, ("time_limit",)),
     ("cheapest-claim", {"time_limit": "soon"}, ("time_limit",)),
+    ("cleanup", {"time_limit": -1}, ("time_limit",)),
+    ("cleanup", {"limit": 1001}, ("limit",)),
+    ("cleanup", {"limit": 0}, ("limit",)),
 ])
 def test_audit_14_time_limits_and_counts_are_bounded_with_the_field_named(kind, params, path):
     with pytest.raises(FieldError) as info:
         _ask(kind, params)
     assert info.value.path == path
 
+
+def test_audit_14_cleanup_out_of_time_says_so():
+    import time
+    from oracle.budget import Budget
+    from oracle.games.drawing_dead import cleanup_choices
+    upcards = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac"  # C(13, 5) = 1287 ways to keep five
+    state = load_position({"players": [{"name": "Anna", "upcards": upcards}, {"name": "Ben"}],
+                           "turn": "Anna", "phase": "cleanup", "pot": 0}, {})
+    whole = cleanup_choices(state, 0, 3)
+    assert whole["exact"] is True and whole["bound_reached"] is None and whole["best_choices"] == 1
+    assert whole["keep"] == ["Tc", "Jc", "Qc", "Kc", "Ac"]
+    cut = cleanup_choices(state, 0, 3, Budget(seconds=1e-9, started=time.monotonic() - 1))
+    assert cut["exact"] is False and cut["bound_reached"] == "time_limit" and len(cut["choices"]) == 3

@@ -3,9 +3,11 @@ docs/games/drawing-dead.md), and the glue from the state to their answers."""
 
 from __future__ import annotations
 
+import heapq
 from itertools import combinations
 from typing import Any
 
+from oracle.budget import Budget
 from oracle.cards import Card, check_cards, format_cards, parse_cards
 from oracle.errors import (
     CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError, nearest,
@@ -17,6 +19,11 @@ from .claims import CLAIM_SECONDS, cheapest_claim
 from .position import POSITION_KEYS, load_position
 from .rules import OPTIONS, STASH_LIMIT, UPCARD_LIMIT, hand_json, hand_strength
 from .state import State
+
+# The cleanup question lists at most this many keep-choices, and ranks for at most this long
+# by default (a normal clean up has a few dozen ways to keep five).
+MOST_CHOICES = 1000
+CLEANUP_SECONDS = 10.0
 
 # ---------------------------------------------------------------- answers
 
@@ -46,23 +53,37 @@ def summary(state: State) -> dict[str, Any]:
     }
 
 
-def cleanup_choices(state: State, index: int, limit: int) -> dict[str, Any]:
-    """Which upcards to keep at clean up: every way of keeping 5, strongest hand first."""
+def cleanup_choices(state: State, index: int, limit: int, budget: Budget | None = None) -> dict[str, Any]:
+    """Which upcards to keep at clean up: every way of keeping 5, strongest hand first (ties
+    in table order); only the ``limit`` strongest are kept while ranking. A ``budget`` that
+    runs out ends the ranking: the answer then covers the ways ranked so far."""
     me = state.players[index]
     excess_up = max(0, len(me.upcards) - UPCARD_LIMIT)
     excess_stash = max(0, me.stash_size - STASH_LIMIT)
-    options = []
-    for keep in combinations(me.upcards, min(len(me.upcards), UPCARD_LIMIT)):
-        options.append((hand_strength(list(keep)), keep))
-    options.sort(key=lambda o: -o[0])  # stable: ties keep table order
+    top: list[tuple[int, int, tuple]] = []  # (strength, -order, keep): a heap of the best
+    best, best_count, bound = None, 0, None
+    for order, keep in enumerate(combinations(me.upcards, min(len(me.upcards), UPCARD_LIMIT))):
+        if order & 1023 == 1023 and budget is not None and budget.expired():
+            bound = "time_limit"
+            break
+        value = hand_strength(list(keep))
+        if best is None or value > best:
+            best, best_count = value, 0
+        best_count += value == best
+        item = (value, -order, keep)
+        if len(top) < limit:
+            heapq.heappush(top, item)
+        elif item > top[0]:
+            heapq.heapreplace(top, item)
+    ranked = sorted(top, reverse=True)
     choices = [{"keep": [str(c) for c in keep], "trash": [str(c) for c in me.upcards if c not in keep],
-                "hand": hand_json(list(keep)), "strength": value} for value, keep in options[:limit]]
-    best = choices[0] if choices else {"keep": [], "trash": [], "hand": None, "strength": -1}
+                "hand": hand_json(list(keep)), "strength": value} for value, _, keep in ranked]
+    first = choices[0] if choices else {"keep": [], "trash": [], "hand": None, "strength": -1}
     return {"player": me.name, "upcards_to_trash": excess_up, "stash_to_trash": excess_stash,
-            "keep": best["keep"], "trash": best["trash"], "hand": best["hand"],
-            "best_choices": sum(1 for v, _ in options if v == options[0][0]) if options else 0,
-            "choices": choices,
-            "stash": format_cards(me.stash), "stash_roles": list(me.stash_roles)}
+            "keep": first["keep"], "trash": first["trash"], "hand": first["hand"],
+            "best_choices": best_count, "choices": choices,
+            "stash": format_cards(me.stash), "stash_roles": list(me.stash_roles),
+            "exact": bound is None, "bound_reached": bound}
 
 
 # ---------------------------------------------------------------- registration
@@ -147,15 +168,19 @@ def ask_cheapest_claim(ctx: QuestionContext) -> Answer:
 
 
 @register_question("drawing-dead", "cleanup",
-                   params=_PLAYER | {"limit": Param("how many keep-choices to list (default 10)")},
+                   params=_PLAYER | {"limit": Param(f"how many keep-choices to list (default 10, at most {MOST_CHOICES})"),
+                                     "time_limit": TIME_LIMIT},
                    summary="Which upcards to keep at clean up, strongest first")
 def ask_cleanup(ctx: QuestionContext) -> Answer:
     limit = ctx.params.get("limit", 10)
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise FieldError(("limit",), "expected a whole number of at least 1")
-    answer = cleanup_choices(ctx.state, _player(ctx), limit)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MOST_CHOICES:
+        raise FieldError(("limit",), f"expected a whole number from 1 to {MOST_CHOICES}, not {limit!r}")
+    index = _player(ctx)
+    answer = cleanup_choices(ctx.state, index, limit, ctx.budget(CLEANUP_SECONDS))
     text = (f"keep {' '.join(answer['keep'])} ({answer['hand']['description'] if answer['hand'] else 'nothing'})"
             f", trash {' '.join(answer['trash']) or 'no upcard'}; {answer['stash_to_trash']} stash card(s) to trash")
+    if not answer["exact"]:
+        text += " (the time limit ended the ranking: the best of the ways ranked so far)"
     return Answer(answer=answer, explanation=text, rule="Drawing Dead: Step 3: Clean Up")
 
 
