@@ -15,12 +15,14 @@ Modules:
 - ``state``: ``Player``, ``ChainEntry`` and ``State``, the table's values with its decks and bank.
 - ``actions``: ``Action`` and ``RoleChoice``, action lines whose text round-trips.
 - ``engine``: verify / can / do (``TurnEngine``), the steps of a turn and the role effects.
-- ``moves``: who is to act and the legal actions now (``LegalMoves``).
+- ``moves``: who is to act, the legal actions now, and the reason for each action of the
+  phase left out (``LegalMoves``).
 - ``resolution``: winning the hand and the game (``HandResolution``, ``game_winner``).
 - ``position``: dealing a new game and reading a scenario's position; ``POSITION_KEYS``.
 - ``claims``: the cheapest-claim search (a subpackage: the poker finish, the search over the
   action step, and the solver that walks the engine and answers).
-- ``questions``: the game's registration (``GAME``) and its question kinds.
+- ``questions``: the game's registration (``GAME``), its question kinds, and the clean-up
+  ranking (``cleanup_choices``).
 
 Importing the package registers the game and its question kinds.
 """
