@@ -70,9 +70,10 @@ def compare_hands(first: str | Sequence[Card], second: str | Sequence[Card], gam
     ruleset = find_ruleset(game)
     a = read_hand(first, ruleset, "first hand")
     b = read_hand(second, ruleset, "second hand")
-    # No one card can be in both hands. Rank counts are not checked across the hands, so a
-    # rulebook's what-if (Drawing Dead's "A A A A Jk" against a royal flush) can be asked.
-    shared = sorted({str(c) for c in a if c.suit is not None} & {str(c) for c in b})
+    # No one card can be in both hands: a card with a suit, or the Joker (a deck has one).
+    # Suitless ranks and rank counts are not checked across the hands, so a rulebook's
+    # what-if (Drawing Dead's "A A A A Jk" against a royal flush) can be asked.
+    shared = sorted({str(c) for c in a if c.suit is not None or c.is_joker} & {str(c) for c in b})
     if shared:
         raise InvalidHandError(f"the card {shared[0]!r} is in both hands")
     return Comparison(evaluate(a, ruleset), evaluate(b, ruleset))

@@ -26,7 +26,7 @@ SHARED_MODULE = "oracle.games.common"
 # are imported only when that game is asked for, so a one-game scenario loads one engine.
 GAME_MODULES: dict[str, tuple[str, ...]] = {
     "diablo": ("oracle.games.diablo",),
-    "drawing-dead": ("oracle.games.drawing_dead_questions",),
+    "drawing-dead": ("oracle.games.drawing_dead",),
     "hell-of-a-deal": ("oracle.games.hell_of_a_deal",),
     "auf-teufel-komm-raus": ("oracle.games.auf_teufel",),
 }

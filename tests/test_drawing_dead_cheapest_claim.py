@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
+from oracle.budget import Budget
 from oracle.cards import Card, full_deck
 from oracle.eval import DRAWING_DEAD, strength
-from oracle.games.drawing_dead_position import load_position
-from oracle.games.drawing_dead_questions import cheapest_claim
+from oracle.games.drawing_dead import cheapest_claim, cleanup_choices, load_position
 
 
 def brute_force(upcards, stash, chips, holder_upcards):
@@ -82,7 +83,6 @@ def test_an_unclaimed_button_costs_nothing():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_cleanup_keeps_the_best_five_of_all_upcards(seed):
-    from oracle.games.drawing_dead_questions import cleanup_choices
     from itertools import combinations
     rng = random.Random(seed)
     for _ in range(20):
@@ -125,7 +125,6 @@ def every_line_minimax(state, index, opponents_stop):
     """The fewest chips bet to take the Button, by trying every legal play in every order
     (poker cards, every role with every choice, at any moment), opponents stopping
     whatever they can when ``opponents_stop``; None when no line gets there."""
-    name = state.players[index].name
 
     def value(s):
         if s.phase == "respond":
@@ -345,31 +344,182 @@ def test_a_ten_card_stash_is_answered_exactly(seed):
         assert answer["possible"] and answer["chips"] <= poker_only[0]
 
 
-def test_the_guard_answers_with_the_poker_line_and_says_it_is_not_exact(monkeypatch):
-    """Past the limit of state expansions the answer is the poker-only line: it cannot be
-    stopped, so it is a true upper bound, and the answer says it is not exact."""
-    import oracle.games.drawing_dead_questions as questions
-    state = load_position({
-        "players": [{"name": "Anna", "chips": 6, "upcards": "Qs Qd", "stash": "Qh 2c",
-                     "stash_roles": ["Dirty Cheat", "Magic Man"]},
-                    {"name": "Ben", "chips": 6, "upcards": "Jk Kd", "stash_roles": ["Sheriff"]}],
-        "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}, {})
+GUARDED = {
+    "players": [{"name": "Anna", "chips": 6, "upcards": "Qs Qd", "stash": "Qh 2c",
+                 "stash_roles": ["Dirty Cheat", "Magic Man"]},
+                {"name": "Ben", "chips": 6, "upcards": "Jk Kd", "stash_roles": ["Sheriff"]}],
+    "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}
+
+
+def _spent() -> Budget:
+    return Budget(seconds=1e-9, started=time.monotonic() - 1)
+
+
+def test_audit_14_a_search_out_of_time_answers_with_a_true_bound():
+    """Out of time the answer is the cheapest line proved by then, here the poker-only line:
+    it cannot be stopped, so it is a true upper bound, and the answer says it is not exact."""
+    state = load_position(GUARDED, {})
     exact = cheapest_claim(state, 0)
-    monkeypatch.setattr(questions, "CLAIM_STATE_LIMIT", 2)
-    guarded = cheapest_claim(state, 0)
-    assert exact["exact"] is True and guarded["exact"] is False
-    assert "limit of 2 state expansions" in guarded["reason"]
+    guarded = cheapest_claim(state, 0, _spent())
+    assert exact["exact"] is True and exact["bound_reached"] is None
+    assert guarded["exact"] is False and guarded["bound_reached"] == "time_limit"
+    assert "time limit of 1e-09 s" in guarded["reason"] and guarded["reason"].startswith("at most 1 chip(s)")
     assert guarded["possible"] is True and guarded["chips"] >= exact["chips"]
-    assert guarded["cards"] == ["Qh"] and guarded["chips"] == 1
+    assert guarded["cards"] == ["Qh"] and guarded["chips"] == 1 and guarded["chips_if_unstopped"] is None
     played = state.copy()
     for line in guarded["plan"]:
         played.do(line)
     assert played.button == 0
-    monkeypatch.setattr(questions, "CLAIM_STATE_LIMIT", 2)
+
+
+def test_audit_14_out_of_time_with_no_line_known_says_unknown():
     hopeless = load_position({
         "players": [{"name": "Anna", "chips": 6, "upcards": "2c", "stash": "3d",
                      "stash_roles": ["Dirty Cheat", "Magic Man"]},
                     {"name": "Ben", "chips": 6, "upcards": "Jk Kd Ks", "stash_roles": ["Sheriff"]}],
         "turn": "Anna", "phase": "action", "button": "Ben", "pot": 10}, {})
-    unknown = cheapest_claim(hopeless, 0)
+    unknown = cheapest_claim(hopeless, 0, _spent())
     assert unknown["exact"] is False and unknown["possible"] is None and unknown["chips"] is None
+    assert unknown["bound_reached"] == "time_limit" and unknown["reason"].startswith("unknown")
+
+
+def test_audit_14_without_roles_the_poker_line_is_exact_even_out_of_time():
+    """No role can take part, so the smallest winning set (checked against every subset) is the
+    answer however the time ran out."""
+    rng = random.Random(14)
+    for _ in range(20):
+        upcards, stash, holder, chips = _position(rng)
+        state = load_position({
+            "players": [{"name": "Anna", "chips": chips, "upcards": _text(upcards), "stash": _text(stash),
+                         "stash_roles": ["Sheriff"]},
+                        {"name": "Ben", "chips": 0, "upcards": _text(holder)}],
+            "turn": "Anna", "phase": "action", "button": "Ben", "pot": 0}, {})
+        answer = cheapest_claim(state, 0, _spent())
+        expected = brute_force(upcards, stash, chips, holder)
+        assert answer["exact"] is True and answer["bound_reached"] == "time_limit"
+        assert answer["chips"] == (None if expected is None else expected[0])
+        assert answer["possible"] is (expected is not None)
+
+
+def test_audit_7_with_no_chips_a_line_is_exact_even_out_of_time():
+    """"If you have no chips, you may play poker cards for free": nothing is cheaper than 0."""
+    position = GUARDED | {"players": [GUARDED["players"][0] | {"chips": 0}, GUARDED["players"][1]]}
+    answer = cheapest_claim(load_position(position, {}), 0, _spent())
+    assert answer["exact"] is True and answer["possible"] is True
+    assert answer["chips"] == 0 and answer["chips_if_unstopped"] == 0
+    assert answer["bound_reached"] == "time_limit" and "nothing can be cheaper" in answer["reason"]
+
+
+# ---------------------------------------------------------------- issue 12, point 7
+
+AUDIT_ROLES = ROLE_TEXTS | {  # more copies, a draw of two and a stop without ACE IN THE HOLE
+    "Vandal": ROLE_TEXTS["Vandal"] | {"copies": 3},
+    "Magic Man": ROLE_TEXTS["Magic Man"] | {"copies": 3},
+    "Duke": {"effect": "draw-poker", "n": 2, "copies": 2},
+    "Scout": {"effect": "draw-poker", "n": 1, "copies": 1},
+    "Sheriff": ROLE_TEXTS["Sheriff"] | {"copies": 6},
+    "Deputy": {"effect": "stop", "copies": 2},
+}
+AUDIT_POOL = ["Dirty Cheat", "Dirty Cheat", "Vandal", "Vandal", "Magic Man", "Magic Man", "Duke", "Scout",
+              "Banker", "Sheriff"]
+
+
+def _audit_position(rng: random.Random) -> dict:
+    """A small position for the every-line minimax: 1 to 4 opponents, up to 3 stop cards
+    among them (Sheriffs, and Deputies that cannot be played in Anna's turn), Anna with up
+    to 3 roles (her own Sheriff too) and 3 poker cards; sometimes the Button unclaimed, a
+    deck short enough for a draw to reshuffle the trash, or a role of Anna's pending."""
+    deck = full_deck(jokers=1)
+    rng.shuffle(deck)
+    take = lambda n: _text([deck.pop() for _ in range(n)])  # noqa: E731
+    names = ["Ben", "Carl", "Dora", "Eve"][:rng.randint(1, 4)]
+    stops = [[] for _ in names]
+    for _ in range(rng.randint(0, 3)):
+        stops[rng.randrange(len(names))].append("Sheriff" if rng.random() < 0.8 else "Deputy")
+    players = [{"name": "Anna", "chips": rng.randint(0, 3), "upcards": take(rng.randint(0, 3)),
+                "stash": take(rng.randint(0, 3)), "stash_roles": rng.sample(AUDIT_POOL, rng.randint(1, 3))}]
+    players += [{"name": n, "chips": 5, "upcards": take(rng.randint(1, 4) if i == 0 else rng.randint(0, 3)),
+                 "stash_roles": stops[i]} for i, n in enumerate(names)]
+    position = {"role_texts": AUDIT_ROLES, "players": players, "turn": "Anna", "phase": "action",
+                "button": names[0] if rng.random() < 0.9 else None, "pot": 0, "seed": rng.randint(0, 99)}
+    if rng.random() < 0.2:  # a short deck: a draw may reshuffle the trash
+        position["poker_deck"] = take(rng.randint(0, 1))
+        position["poker_trash"] = _text(deck)
+    return position
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_audit_7_the_search_agrees_with_every_line_on_small_random_positions(seed):
+    """The independent check: every legal play in every order (poker cards included, every
+    choice, every stop by every opponent), memoised on the whole state, on 30 positions a
+    seed; against it the worst case, the unstopped cost and the plan playing out."""
+    rng = random.Random(f"audit-7:{seed}")
+    checked = 0
+    for _ in range(30):
+        position = _audit_position(rng)
+        state = load_position(position, {"box_chips": 200})
+        legal = [a for a in state.legal_actions() if a.kind == "play-role"]
+        if legal and rng.random() < 0.25:  # start with a role of hers pending
+            state.do(rng.choice(legal))
+        answer = cheapest_claim(state, 0)
+        worst = every_line_minimax_memo(state.copy(), 0, True)
+        free = every_line_minimax_memo(state.copy(), 0, False)
+        assert answer["exact"] is True and answer["bound_reached"] is None
+        assert answer["chips"] == worst and answer["chips_if_unstopped"] == free, position
+        assert answer["possible"] is (worst is not None)
+        if worst is not None:
+            played = state.copy()
+            for line in answer["plan"]:
+                played.do(line)
+            assert played.button == 0 and state.players[0].chips - played.players[0].chips == worst
+        checked += 1
+    assert checked == 30
+
+
+def _issue_7_state():
+    from oracle.scenario import load_file
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "drawing-dead" / "cheapest-claim.scenario.yaml"
+    scenario = next(s for s in load_file(path) if s.name == "audit-7-four-roles-against-three-sheriffs")
+    return load_position(scenario.position, scenario.rules)
+
+
+def test_audit_7_four_roles_that_win_alone_beat_three_stops():
+    """The issue's position: exact, and 0 chips. The independent check is the issue's own
+    argument, played through the engine: each of the four roles alone takes the Button, and
+    the strategy "play the next of them until one acts, then claim" wins for nothing against
+    every answer of Ben and Carl (each pass, each stop by either)."""
+    state = _issue_7_state()
+    answer = cheapest_claim(state, 0)
+    assert answer["exact"] is True and answer["bound_reached"] is None
+    assert answer["possible"] is True and answer["chips"] == 0 and answer["chips_if_unstopped"] == 0
+    winners = ["Anna plays Vandal trashing 5d from Carl", "Anna plays Vandal trashing 5s from Carl",
+               "Anna plays Vandal trashing 5d from Carl", "Anna plays Magic Man swapping Jd for 5c"]
+    for line in set(winners):
+        alone = state.copy()
+        alone.do(line)
+        alone.do("all pass")
+        assert alone.can("Anna claims the Button")
+    ends = []
+
+    def every_answer(s, left):
+        if s.phase == "respond":
+            theirs = [a for a in s.legal_actions() if a.kind == "pass" or a.player != "Anna"]
+            for action in theirs:
+                nxt = s.copy()
+                nxt.do(action)
+                every_answer(nxt, left)
+            return
+        if s.can("Anna claims the Button"):
+            s.do("Anna claims the Button")
+            ends.append(s.players[0].chips)
+            return
+        nxt = s.copy()
+        line = left[0]
+        if line not in [str(a) for a in nxt.legal_actions()]:  # 5d is gone: take the other Five
+            line = line.replace("5d", "5s")
+        nxt.do(line)
+        every_answer(nxt, left[1:])
+
+    every_answer(state.copy(), winners)
+    assert ends and set(ends) == {6}, "a line that bets a chip or fails"

@@ -10,11 +10,7 @@ import pytest
 
 from oracle.cards import full_deck, parse_cards
 from oracle.errors import FieldError, IllegalActionError, InvalidActionError
-from oracle.games.drawing_dead import State
-from oracle.games.drawing_dead_actions import Action
-from oracle.games.drawing_dead_position import load_position, new_game
-from oracle.games.drawing_dead_questions import summary
-from oracle.games.drawing_dead_roles import RoleChoice
+from oracle.games.drawing_dead import Action, RoleChoice, State, load_position, new_game, summary
 
 
 def _invariants(state: State, box: int) -> None:
@@ -206,7 +202,7 @@ def test_a_target_below_one_is_refused():
 
 def _ask(kind, params, state=None):
     from oracle.registry import QuestionContext, question_kinds
-    from oracle.games.drawing_dead_questions import GAME
+    from oracle.games.drawing_dead import GAME
     state = state or _state()
     ctx = QuestionContext(game=GAME, rules=GAME.default_rules(), position={}, state=state, params=params)
     return question_kinds("drawing-dead")[kind].handler(ctx).answer
@@ -229,3 +225,32 @@ def test_bad_question_params_name_the_param(kind, params, path):
 
 def test_apply_takes_one_action_line():
     assert _ask("apply", {"action": "Anna plays 9h"})["chips"]["Anna"] == 1
+
+
+@pytest.mark.parametrize("kind,params,path", [
+    ("cheapest-claim", {"time_limit": float("nan")}, ("time_limit",)),
+    ("cheapest-claim", {"time_limit": float("inf")}, ("time_limit",)),
+    ("cheapest-claim", {"time_limit": 0}, ("time_limit",)),
+    ("cheapest-claim", {"time_limit": "soon"}, ("time_limit",)),
+    ("cleanup", {"time_limit": -1}, ("time_limit",)),
+    ("cleanup", {"limit": 1001}, ("limit",)),
+    ("cleanup", {"limit": 0}, ("limit",)),
+])
+def test_audit_14_time_limits_and_counts_are_bounded_with_the_field_named(kind, params, path):
+    with pytest.raises(FieldError) as info:
+        _ask(kind, params)
+    assert info.value.path == path
+
+
+def test_audit_14_cleanup_out_of_time_says_so():
+    import time
+    from oracle.budget import Budget
+    from oracle.games.drawing_dead import cleanup_choices
+    upcards = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac"  # C(13, 5) = 1287 ways to keep five
+    state = load_position({"players": [{"name": "Anna", "upcards": upcards}, {"name": "Ben"}],
+                           "turn": "Anna", "phase": "cleanup", "pot": 0}, {})
+    whole = cleanup_choices(state, 0, 3)
+    assert whole["exact"] is True and whole["bound_reached"] is None and whole["best_choices"] == 1
+    assert whole["keep"] == ["Tc", "Jc", "Qc", "Kc", "Ac"]
+    cut = cleanup_choices(state, 0, 3, Budget(seconds=1e-9, started=time.monotonic() - 1))
+    assert cut["exact"] is False and cut["bound_reached"] == "time_limit" and len(cut["choices"]) == 3

@@ -12,9 +12,7 @@ import pytest
 
 from oracle.cards import format_cards
 from oracle.errors import FieldError, OracleError, ScenarioError
-from oracle.games.drawing_dead import State
-from oracle.games.drawing_dead_position import POSITION_KEYS, load_position, new_game
-from oracle.games.drawing_dead_questions import GAME, summary
+from oracle.games.drawing_dead import GAME, POSITION_KEYS, State, load_position, new_game, summary
 from oracle.scenario import load_file
 
 

@@ -1,5 +1,5 @@
 """Drawing Dead setup and positions: dealing a new game, and reading a scenario's position
-(format in docs/games/drawing-dead.md) into a ``drawing_dead.State``.
+(format in docs/games/drawing-dead.md) into a ``State``.
 
 Every problem is raised as ``FieldError``/``ScenarioError`` with a path relative to the
 position mapping; a path starting with ``"rules"`` names a rule option. Unknown top-level
@@ -12,14 +12,15 @@ import re
 from typing import Any, Mapping
 
 from oracle.cards import Card, full_deck, parse_cards
-from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, ScenarioError, did_you_mean
-from oracle.registry import rule_problems
-from oracle.games.drawing_dead import (
-    ADVANCED_DRAFT_DEAL, OPTIONS, START_CHIPS, START_POKER, START_ROLES, Player, State,
-    game_winner,
+from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, did_you_mean
+
+from .actions import Action
+from .resolution import game_winner
+from .rules import (
+    ADVANCED_DRAFT_DEAL, DEFAULT_ROLES, START_CHIPS, START_POKER, START_ROLES, RoleTable, check_rules,
+    load_role_table, raise_all,
 )
-from oracle.games.drawing_dead_actions import Action
-from oracle.games.drawing_dead_roles import DEFAULT_ROLES, RoleTable, load_role_table
+from .state import Player, State
 
 NAME = re.compile(r"^[A-Za-z0-9_'.-]+$")
 # A pending role ("respond") is reached only through the history.
@@ -29,7 +30,6 @@ POSITION_KEYS = ("players", "turn", "phase", "button", "pot", "bank", "poker_dec
                  "role_deck", "role_trash", "role_texts", "played_roles", "draft_options",
                  "draft_round", "first", "winner", "hand_won", "seed", "deal", "history")
 PLAYER_KEYS = ("name", "chips", "stash", "stash_roles", "upcards", "passed_role", "draft")
-ROLE_TEXT_KEYS = ("effect", "n", "bad_guy", "ace_in_the_hole", "copies")
 # Keys a dealt position (deal: true) may give besides the players' names.
 DEALT_KEYS = ("players", "deal", "seed", "role_texts", "history")
 # Zones that hold poker cards and role cards, in the order they are listed in messages.
@@ -43,42 +43,13 @@ def _suggest(key: Any, valid: tuple[str, ...]) -> str:
     return did_you_mean(key, valid, "known")
 
 
-def _raise_all(problems: list[Problem]) -> None:
-    """One problem as a ``FieldError``, several as one ``ScenarioError``."""
-    if len(problems) == 1:
-        raise FieldError(problems[0].path, problems[0].message)
-    if problems:
-        raise ScenarioError(problems)
-
-
-def _check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """Merge ``rules`` over the defaults and check each option's type and range; every
-    problem's path is ``("rules", option)``. The scenario loader checks types too; this
-    covers callers that build a game directly."""
-    if not isinstance(rules, Mapping):
-        raise FieldError(("rules",), "rules must be a mapping of rule option to value")
-    problems: list[Problem] = rule_problems(OPTIONS, rules, "known")
-    _raise_all(problems)
-    merged = {o.name: o.default for o in OPTIONS} | dict(rules)
-    if merged["target"] < 1:
-        problems.append(Problem(("rules", "target"), f"target must be at least 1, not {merged['target']}"))
-    if START_CHIPS * players > merged["box_chips"]:
-        problems.append(Problem(("rules", "box_chips"), f"{players} players need {START_CHIPS * players} chips "
-                                f"but the box holds {merged['box_chips']}; set rules: box_chips"))
-    elif merged["target"] > merged["box_chips"]:
-        problems.append(Problem(("rules", "target"), f"a target of {merged['target']} can never be reached: "
-                                f"the box holds {merged['box_chips']} chips"))
-    _raise_all(problems)
-    return merged
-
-
 def new_game(names: list[str], rules: Mapping[str, Any] | None = None, *, seed: int = 0,
              roles: RoleTable = DEFAULT_ROLES) -> State:
     """Set up a game: the high card picks the first player, then each player gets 15 chips,
     2 poker cards and 1 role card (3 to draft under Advanced Draft)."""
     if len(names) < 2:
         raise FieldError(("players",), "Drawing Dead needs at least 2 players")
-    merged = _check_rules(rules or {}, len(names))
+    merged = check_rules(rules or {}, len(names))
     state = State(rules=merged, role_table=roles, players=[Player(name=n, chips=START_CHIPS) for n in names],
                   turn=0, phase="start", button=None, pot=0,
                   bank=merged["box_chips"] - START_CHIPS * len(names),
@@ -153,15 +124,7 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Stat
 def _read_role_texts(position: Mapping) -> RoleTable:
     if "role_texts" not in position:
         return DEFAULT_ROLES
-    data = position["role_texts"]
-    if isinstance(data, Mapping):
-        for name, text in data.items():
-            if isinstance(text, Mapping):
-                for key in text:
-                    if key not in ROLE_TEXT_KEYS:
-                        raise FieldError(("role_texts", name, key),
-                                         f"unknown field of a role {key!r}{_suggest(key, ROLE_TEXT_KEYS)}")
-    return load_role_table(data, ("role_texts",))
+    return load_role_table(position["role_texts"], ("role_texts",))
 
 
 def _read_names(raw_players: Any) -> list[str]:
@@ -246,7 +209,7 @@ def _player_index(position: Mapping, key: str, names: list[str], default: int | 
 
 
 def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int) -> State:
-    merged = _check_rules(rules, len(names))
+    merged = check_rules(rules, len(names))
     players = []
     for i, raw in enumerate(position["players"]):
         path = ("players", i)
@@ -323,7 +286,7 @@ def _complete_decks(state: State, position: Mapping) -> None:
                                               f"(the same card {str(card)!r} appears twice)"))
             else:
                 seen[card] = label
-    _raise_all(problems)
+    raise_all(problems)
     rest = [c for c in full_deck(jokers=1) if c not in seen]
     if "poker_deck" not in position:
         state.poker_deck = rest
@@ -341,7 +304,7 @@ def _complete_decks(state: State, position: Mapping) -> None:
                 problems.append(Problem(item, f"one {name} too many: the game has {copies}, "
                                               f"already placed in {', '.join(dict.fromkeys(earlier))}"))
             earlier.append(label)
-    _raise_all(problems)
+    raise_all(problems)
     missing = []
     for role in state.role_table.roles:
         missing += [role.name] * (role.copies - len(counts.get(role.name, [])))
@@ -419,7 +382,7 @@ def _check_phase(state: State, position: Mapping) -> None:
             where = "the middle" if expected is None else turn_player.name
             refuse(("button",), f"{turn_player.name} has just won the hand, so the Button is with {where} "
                                 f"(button_after_win: {rules['button_after_win']})")
-    _raise_all(problems)
+    raise_all(problems)
 
 
 def _check_advanced_draft(state: State, position: Mapping, refuse) -> None:

@@ -1,6 +1,7 @@
-"""Drawing Dead's action lines: one move as a value whose text round-trips.
+"""Drawing Dead's action lines: one move as a value whose text round-trips, and the choices
+made when a role is played, as written after the role's name.
 
-The engine that checks and applies them is ``drawing_dead.State``.
+The engine that checks and applies them is ``engine.TurnEngine``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,26 @@ from dataclasses import dataclass
 
 from oracle.cards import Card
 from oracle.errors import CardParseError, InvalidActionError
-from oracle.games.drawing_dead_roles import CARD_TOKEN, RoleChoice
+
+from .rules import CARD_TOKEN
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoleChoice:
+    """The choices made when a role is played, as written after the role's name: ``word``
+    is taking, trashing or swapping; ``card`` the upcard aimed at (taken, trashed, or for
+    swapping the player's own upcard going back to the stash); ``owner`` the opponent
+    holding it; ``give`` the stash card swapping puts up."""
+
+    word: str
+    card: Card
+    owner: str | None = None
+    give: Card | None = None
+
+    def text(self) -> str:
+        if self.word == "swapping":
+            return f"swapping {self.give} for {self.card}"
+        return f"{self.word} {self.card} from {self.owner}"
 
 
 @dataclass(frozen=True, kw_only=True)

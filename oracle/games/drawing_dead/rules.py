@@ -1,14 +1,12 @@
-"""Drawing Dead's role cards as data, and what each kind of effect does.
+"""Drawing Dead's data and options: the declared numbers, the rule options, how upcards rank,
+and the role cards as data.
 
 Our rulebook names some roles (the Dirty Cheat, the Sheriff, Baron Von Doom, the Duke, the
 Magic Man) but never prints their ability boxes. A role here is therefore a row of data:
 a name, the BAD GUY and ACE IN THE HOLE flags, and an effect drawn from a small set of
 kinds. A scenario may replace the whole table under ``role_texts``; ``DEFAULT_ROLES`` is
 this project's reading of the five named roles (see docs/games/drawing-dead.md), 3 copies
-each for the rulebook's 15 role cards.
-
-The functions at the bottom act on a ``drawing_dead.State``; they are here so that the
-turn engine stays one concern and the role texts another.
+each for the rulebook's 15 role cards. What each effect does to a table is the engine's.
 """
 
 from __future__ import annotations
@@ -17,8 +15,81 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from oracle.cards import Card
-from oracle.errors import FieldError, IllegalActionError
+from oracle.errors import FieldError, IllegalActionError, Problem, ScenarioError, did_you_mean
+from oracle.eval import DRAWING_DEAD, evaluate, strength
+from oracle.registry import RuleOption, rule_problems
+
+# Declared game facts ("Setup", "On Your Turn", "Winning the Game").
+START_CHIPS = 15
+START_POKER = 2
+START_ROLES = 1
+DRAW_POKER = 2
+UPCARD_LIMIT = 5
+STASH_LIMIT = 5
+POT_REFILL = 5
+ADVANCED_DRAFT_DEAL = 3
+
+OPTIONS = (
+    RuleOption("box_chips", 40, "chips in the box: players + pot + bank always add up to it"),
+    RuleOption("target", 40, "chips a player needs (with the most chips) to win the game"),
+    RuleOption("fast_draft", False, "Fast Draft: the role draw is replaced by a two-card draft"),
+    RuleOption("advanced_draft", False, "Advanced Draft: deal 3 roles, keep 1, pass 2, keep 1"),
+    RuleOption("pot_at_start", True,
+               "the pot starts with 5 chips from the bank ('Whenever the pot is empty add 5')"),
+    RuleOption("button_after_win", "unclaimed",
+               "after a hand is won the Button returns to the middle, or the winner keeps it",
+               choices=("unclaimed", "winner-keeps")),
+)
+
+
+def raise_all(problems: list[Problem]) -> None:
+    """One problem as a ``FieldError``, several as one ``ScenarioError``."""
+    if len(problems) == 1:
+        raise FieldError(problems[0].path, problems[0].message)
+    if problems:
+        raise ScenarioError(problems)
+
+
+def check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """Merge ``rules`` over the defaults and check each option's type and range; every
+    problem's path is ``("rules", option)``. The scenario loader checks types too; this
+    covers callers that build a game directly."""
+    if not isinstance(rules, Mapping):
+        raise FieldError(("rules",), "rules must be a mapping of rule option to value")
+    problems: list[Problem] = rule_problems(OPTIONS, rules, "known")
+    raise_all(problems)
+    merged = {o.name: o.default for o in OPTIONS} | dict(rules)
+    if merged["target"] < 1:
+        problems.append(Problem(("rules", "target"), f"target must be at least 1, not {merged['target']}"))
+    if START_CHIPS * players > merged["box_chips"]:
+        problems.append(Problem(("rules", "box_chips"), f"{players} players need {START_CHIPS * players} chips "
+                                f"but the box holds {merged['box_chips']}; set rules: box_chips"))
+    elif merged["target"] > merged["box_chips"]:
+        problems.append(Problem(("rules", "target"), f"a target of {merged['target']} can never be reached: "
+                                f"the box holds {merged['box_chips']} chips"))
+    raise_all(problems)
+    return merged
+
+
+# ---------------------------------------------------------------- hands
+
+def hand_strength(cards) -> int:
+    """The strength of a player's upcards; -1 for none (any card beats an empty hand).
+    "Only UPCARDS count toward your 5-card poker hand!" """
+    return strength(cards, DRAWING_DEAD) if cards else -1
+
+
+def hand_json(cards) -> dict[str, Any] | None:
+    if not cards:
+        return None
+    return evaluate(cards, DRAWING_DEAD).to_json()
+
+
+def hand_words(cards) -> str:
+    return str(evaluate(cards, DRAWING_DEAD)) if cards else "no upcards"
+
+
+# ---------------------------------------------------------------- roles
 
 # kind -> what it does (words used in the docs and in ``Role.text``).
 EFFECT_KINDS: dict[str, str] = {
@@ -34,6 +105,8 @@ EFFECT_KINDS: dict[str, str] = {
 # action line: "Anna plays Dirty Cheat taking Jk from Ben".
 CHOICE_WORDS = {"steal-upcard": "taking", "trash-upcard": "trashing", "swap-stash": "swapping"}
 _NEEDS_N = {"draw-poker", "gain-chips", "gain-per-bad-guy"}
+# The keys of one role's text under ``role_texts``.
+ROLE_TEXT_KEYS = ("effect", "n", "bad_guy", "ace_in_the_hole", "copies")
 CARD_TOKEN = re.compile(r"^(?:10|[2-9TJQKA])[shdc]$|^Jk$", re.IGNORECASE)
 
 
@@ -101,9 +174,15 @@ DEFAULT_ROLES = RoleTable((
 
 def load_role_table(data: Any, path: tuple) -> RoleTable:
     """Read ``role_texts``: ``{Name: {effect: kind, n: 2, bad_guy: true, ace_in_the_hole:
-    false, copies: 3}}``."""
+    false, copies: 3}}``. An unknown key of any role is reported first, with the nearest
+    known one."""
     if not isinstance(data, Mapping) or not data:
         raise FieldError(path, "role_texts must map each role's name to its text")
+    for name, text in data.items():
+        for key in text if isinstance(text, Mapping) else ():
+            if key not in ROLE_TEXT_KEYS:
+                raise FieldError((*path, name, key), f"unknown field of a role {key!r}"
+                                 f"{did_you_mean(key, ROLE_TEXT_KEYS, 'known')}")
     roles: list[Role] = []
     for name, text in data.items():
         where = (*path, name)
@@ -113,9 +192,6 @@ def load_role_table(data: Any, path: tuple) -> RoleTable:
             raise FieldError(where, f"role name {name!r} reads as a poker card")
         if not isinstance(text, Mapping):
             raise FieldError(where, "expected a mapping with at least 'effect'")
-        unknown = set(text) - {"effect", "n", "bad_guy", "ace_in_the_hole", "copies"}
-        if unknown:
-            raise FieldError((*where, sorted(unknown)[0]), "unknown field of a role")
         effect = text.get("effect")
         if not isinstance(effect, str) or effect not in EFFECT_KINDS:
             raise FieldError((*where, "effect"), f"effect must be one of {', '.join(EFFECT_KINDS)}")
@@ -136,104 +212,3 @@ def load_role_table(data: Any, path: tuple) -> RoleTable:
             raise FieldError(where, f"role {name!r} is defined twice")
         roles.append(Role(name=name, effect=effect, n=n, copies=copies, **flags))
     return RoleTable(tuple(roles))
-
-
-@dataclass(frozen=True, kw_only=True)
-class RoleChoice:
-    """The choices made when a role is played, as written after the role's name: ``word``
-    is taking, trashing or swapping; ``card`` the upcard aimed at (taken, trashed, or for
-    swapping the player's own upcard going back to the stash); ``owner`` the opponent
-    holding it; ``give`` the stash card swapping puts up."""
-
-    word: str
-    card: Card
-    owner: str | None = None
-    give: Card | None = None
-
-    def text(self) -> str:
-        if self.word == "swapping":
-            return f"swapping {self.give} for {self.card}"
-        return f"{self.word} {self.card} from {self.owner}"
-
-
-def role_choices(state, actor: int, role: Role) -> list[RoleChoice]:
-    """Every choice the role offers ``actor``; empty when the role takes no choice or when
-    there is nothing to choose (then it is played with no effect)."""
-    me = state.players[actor]
-    if role.effect in ("steal-upcard", "trash-upcard"):
-        return [
-            RoleChoice(word=CHOICE_WORDS[role.effect], card=card, owner=other.name)
-            for i, other in enumerate(state.players) if i != actor
-            for card in other.upcards
-        ]
-    if role.effect == "swap-stash":
-        return [RoleChoice(word="swapping", card=up, give=give) for give in me.stash for up in me.upcards]
-    return []
-
-
-def verify_role_choice(state, actor: int, role: Role, choice: RoleChoice | None) -> None:
-    options = role_choices(state, actor, role)
-    if role.effect not in CHOICE_WORDS:
-        if choice is not None:
-            raise IllegalActionError(f"{role.name} takes no choice ({role.text()})")
-        return
-    if not options:
-        if choice is not None:
-            raise IllegalActionError(f"{role.name} has nothing to choose here")
-        return
-    if choice is None:
-        example = options[0].text()
-        raise IllegalActionError(f"{role.name} needs a choice, such as '{example}'")
-    if choice.word != CHOICE_WORDS[role.effect]:
-        form = options[0].text().split()[0]
-        raise IllegalActionError(f"{role.name} is played '{form} ...' ({role.text()})")
-    if choice not in options:
-        raise IllegalActionError(f"{role.name} cannot choose {choice.text()!r}: "
-                                 + _why_not(state, actor, role, choice))
-
-
-def _why_not(state, actor: int, role: Role, choice: RoleChoice) -> str:
-    me = state.players[actor]
-    if role.effect == "swap-stash":
-        if choice.give not in me.stash:
-            return f"{choice.give} is not in {me.name}'s stash"
-        return f"{choice.card} is not one of {me.name}'s upcards"
-    if choice.owner == me.name:
-        return "it must be an opponent's upcard"
-    owner = state.find_player(choice.owner)
-    if owner is None:
-        return f"there is no player {choice.owner!r}"
-    return f"{choice.card} is not one of {choice.owner}'s upcards"
-
-
-def apply_role_effect(state, actor: int, role: Role, choice: RoleChoice | None) -> str:
-    """Do what the role says; returns one line saying what happened."""
-    me = state.players[actor]
-    if role.effect == "steal-upcard" and choice is not None:
-        owner = state.players[state.index_of(choice.owner)]
-        owner.upcards.remove(choice.card)
-        me.upcards.append(choice.card)
-        return f"{me.name} takes {choice.card} from {owner.name}'s upcards"
-    if role.effect == "trash-upcard" and choice is not None:
-        owner = state.players[state.index_of(choice.owner)]
-        owner.upcards.remove(choice.card)
-        state.poker_trash.append(choice.card)
-        return f"{owner.name}'s {choice.card} is trashed"
-    if role.effect == "swap-stash" and choice is not None:
-        me.stash.remove(choice.give)
-        me.upcards.remove(choice.card)
-        me.upcards.append(choice.give)
-        me.stash.append(choice.card)
-        return f"{me.name} puts {choice.give} up and takes {choice.card} back"
-    if role.effect == "draw-poker":
-        drawn = state.draw_poker(role.n)
-        me.stash.extend(drawn)
-        return f"{me.name} draws {len(drawn)} poker card(s)"
-    if role.effect == "gain-chips":
-        got = state.take_from_bank(actor, role.n)
-        return f"{me.name} takes {got} chip(s) from the bank"
-    if role.effect == "gain-per-bad-guy":
-        bad = sum(1 for name in state.played_roles if state.role_table.get(name).bad_guy)
-        got = state.take_from_bank(actor, role.n * bad)
-        return f"{me.name} played {bad} Bad Guy(s) this turn and takes {got} chip(s) from the bank"
-    return f"{role.name} has nothing to do"
