@@ -5,8 +5,11 @@ Run by hand (not part of the test suite)::
     python bench/bench_startup.py              # 21 rounds, under a minute
     python bench/bench_startup.py --runs 41    # steadier on a busy machine
 
-Target (issue 2): ``oracle rank`` takes at most 1.6x the wall time of
-``python -c "import click, rich.console, rich.table"``, and never imports z3, ortools or numpy.
+Targets: ``oracle rank``, and ``oracle solve`` of a one-question scenario
+(``bench/startup.scenario.yaml``), each take at most 1.5x the wall time of
+``python -c "import click, rich.console, rich.table"``; ``oracle rank`` never imports z3,
+ortools, numpy, numba, dask or prompt_toolkit, and ``oracle solve`` imports only the game
+its scenario names.
 
 Every command is a new process started from this script with the same interpreter
 (``sys.executable``, not a pyenv shim, which would add its own start-up), output discarded. The
@@ -47,8 +50,11 @@ FLOOR_CODE = (
     "import click, rich.console, rich.table, oracle.eval; from oracle.cards import parse_cards; "
     f"print(oracle.eval.evaluate(parse_cards({HAND!r}), 'standard').description)"
 )
-HEAVY = ("z3", "ortools", "numpy")
-TARGET_RATIO = 1.6
+HEAVY = ("z3", "ortools", "numpy", "numba", "dask", "distributed", "pyarrow", "prompt_toolkit")
+# A one-question Diablo scenario: ``oracle solve`` must load that one game, not all four.
+SOLVE_FILE = "bench/startup.scenario.yaml"
+OTHER_GAMES = ("oracle.games.hell_of_a_deal", "oracle.games.drawing_dead", "oracle.games.auf_teufel")
+TARGET_RATIO = 1.5
 COLD_LIMIT = 5.0  # seconds: "Lookup tables built on first use ... build in under 5 s"
 
 
@@ -173,8 +179,11 @@ def measure(args: argparse.Namespace) -> int:
         f'oracle rank "{HAND}"': [*oracle, "rank", HAND],
         f'oracle rank --game diablo "{HAND}"': [*oracle, "rank", "--game", "diablo", HAND],
         f'oracle rank --json "{HAND}"': [*oracle, "rank", "--json", HAND],
+        f"oracle solve {SOLVE_FILE}": [*oracle, "solve", SOLVE_FILE],
+        f"oracle solve --json {SOLVE_FILE}": [*oracle, "solve", "--json", SOLVE_FILE],
     }
     ranks = [name for name in commands if name.startswith("oracle rank")]
+    solves = [name for name in commands if name.startswith("oracle solve")]
     baseline = next(iter(commands))
 
     for name, argv_ in list(commands.items()):  # warm-up: fills the table cache and page cache
@@ -186,6 +195,7 @@ def measure(args: argparse.Namespace) -> int:
         elif name in ranks:
             print(f"  {name} -> {done.stdout.strip().splitlines()[0] if done.stdout.strip() else ''}")
     ranks = [name for name in ranks if name in commands]
+    solves = [name for name in solves if name in commands]
     print()
 
     times: dict[str, list[float]] = {name: [] for name in commands}
@@ -249,6 +259,18 @@ def measure(args: argparse.Namespace) -> int:
         all_ok &= ok
         print(f"{'PASS' if ok else 'FAIL'}  tables cached in the user's cache directory "
               f"($XDG_CACHE_HOME/oracle): {', '.join(kept) or 'nothing written'}")
+    for name in solves:
+        ratio = statistics.median(times[name]) / base
+        ok = ratio <= TARGET_RATIO
+        all_ok &= ok
+        print(f"{'PASS' if ok else 'FAIL'}  {name} <= {TARGET_RATIO}x baseline: {ratio:.2f}x")
+        modules = imported_modules(commands[name], env)
+        others = sorted({m for m in modules if m.startswith(OTHER_GAMES)})
+        heavy = sorted({m for m in modules if m.split(".")[0] in HEAVY})
+        ok = not others and not heavy
+        all_ok &= ok
+        print(f"{'PASS' if ok else 'FAIL'}  {name} imports only the game it names "
+              f"and none of {', '.join(HEAVY)}{'; found: ' + ', '.join((others + heavy)[:6]) if not ok else ''}")
     for name in ranks:
         modules = imported_modules(commands[name], env)
         heavy = sorted({m for m in modules if m.split(".")[0] in HEAVY})

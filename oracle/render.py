@@ -144,6 +144,9 @@ def error_line(console: Console, message: str) -> None:
 def progress_bar(console: Console, description: str, total: int | None = None) -> Iterator[Any]:
     """A progress bar for long work; yields ``update(done, total)``. It only appears on a
     terminal, so piped output and tests stay clean."""
+    if not console.is_terminal:  # nothing to draw: skip importing rich.progress too
+        yield lambda done, new_total=None: None
+        return
     from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     progress = Progress(
@@ -154,7 +157,6 @@ def progress_bar(console: Console, description: str, total: int | None = None) -
         TimeRemainingColumn(),
         console=console,
         transient=True,
-        disable=not console.is_terminal,
     )
     with progress:
         task = progress.add_task(description, total=total)

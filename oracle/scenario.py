@@ -10,7 +10,7 @@ prints it as a JSON Schema.
 
 from __future__ import annotations
 
-import math
+import copy
 import os
 import time
 from dataclasses import dataclass, field
@@ -19,16 +19,12 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from oracle.errors import FieldError, OracleError, Problem, ScenarioError, did_you_mean
+
+from oracle.errors import FieldError, IllegalActionError, OracleError, Problem, ScenarioError, did_you_mean
 from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, find_game, game_slugs, question_kinds, rule_problems
+from oracle.scenario_yaml import LineMap, read_documents, read_text
 from oracle.text import quote
 
-MAX_FILE_BYTES = 1024 * 1024
-MAX_DEPTH = 32
-# Python converts no longer integer to or from text (sys.int_info.default_max_str_digits):
-# a longer one could not even be quoted in a message.
-MAX_INT_DIGITS = 4300
-MAX_KEY_CHARS = 200
 SCENARIO_SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
 QUESTION_KEYS = ("id", "ask", "expect", "rule", "marks")
@@ -52,6 +48,16 @@ class Question:
     def ask_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.params}
 
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "ask": self.ask_json()}
+        if self.has_expect:
+            data["expect"] = self.expect
+        if self.rule is not None:
+            data["rule"] = self.rule
+        if self.marks:
+            data["marks"] = [{kind: reason} for kind, reason in self.marks]
+        return data
+
 
 @dataclass
 class Scenario:
@@ -71,203 +77,54 @@ class Scenario:
     def label(self) -> str:
         return f"{self.file}::{self.name}"
 
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The action lines played from the position, in order."""
+        return tuple(self.position.get("history") or ())
 
-class LineMap:
-    """Field path -> line number in the file, from PyYAML's composed nodes."""
-
-    def __init__(self, file: str, base: Path_ = ()):
-        self.file = file
-        self.lines: dict[Path_, int] = {}
-        self.base = base
-
-    def line_of(self, path: Path_) -> int | None:
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get((), None)
-
-    def problem(self, path: Path_, message: str) -> Problem:
-        return Problem(tuple(path), message, self.file, self.line_of(path))
-
-
-def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], problems: list[tuple[Path_, str, int]]) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen: set[Any] = set()
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
-            if len(key) > MAX_KEY_CHARS:
-                # Every message names its field by its path: a longer key would fill the line.
-                message = f"a key has at most {MAX_KEY_CHARS} characters, not {quote(key)}"
-                problems.append((path, message, key_node.start_mark.line + 1))
-                continue
-            if key in seen:
-                problems.append((path + (key,), f"key {quote(key)} appears twice", key_node.start_mark.line + 1))
-            seen.add(key)
-            lines[path + (key,)] = key_node.start_mark.line + 1
-            _walk(value_node, path + (key,), lines, problems)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            lines[path + (index,)] = item.start_mark.line + 1
-            _walk(item, path + (index,), lines, problems)
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """A scalar the loader could not turn into a value (a date that does not exist, an
-    integer of 5,000 digits, ``.nan``): it stands in the data where the value would, so that
-    the problem is reported at its field with every other one."""
-
-    text: str
-    message: str
-    line: int
-
-
-class _ScenarioLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, except that a scalar it cannot convert becomes ``Unreadable``
-    instead of an exception without a place (PyYAML raises ValueError, KeyError or
-    AttributeError for ``2001-02-30``, ``!!bool maybe`` or ``!!int abc``)."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if isinstance(node, yaml.ScalarNode):
-            try:
-                return super().construct_object(node, deep)
-            except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
-                kind = node.tag.rsplit(":", 1)[-1]
-                return self.unreadable(node, f"{quote(node.value)} is not a valid YAML {kind}")
-        return super().construct_object(node, deep)
-
-    def unreadable(self, node: yaml.ScalarNode, message: str) -> Unreadable:
-        return Unreadable(node.value, message, node.start_mark.line + 1)
-
-    def construct_whole_number(self, node: yaml.ScalarNode) -> Any:
-        # Count the digits before converting: Python refuses to convert more than 4,300,
-        # and base 60 (1:30:00) takes time quadratic in the length.
-        written = node.value.lstrip("+-").replace("_", "").replace(":", "")
-        if written[:2].lower() in ("0b", "0o", "0x"):
-            written = written[2:]
-        if len(written) > MAX_INT_DIGITS:
-            return self.unreadable(node, f"an integer of {len(written):,} digits; at most {MAX_INT_DIGITS:,} are allowed")
-        value = self.construct_yaml_int(node)
-        if abs(value) >= _TOO_LARGE:  # 0x and 0o write more than a digit per digit
-            return self.unreadable(node, f"an integer of more than {MAX_INT_DIGITS:,} digits; at most {MAX_INT_DIGITS:,} are allowed")
-        return value
-
-    def construct_finite_number(self, node: yaml.ScalarNode) -> Any:
-        value = self.construct_yaml_float(node)
-        if not math.isfinite(value):
-            return self.unreadable(node, f"must be a finite number, not {node.value}")
-        return value
-
-
-_TOO_LARGE = 10**MAX_INT_DIGITS
-_ScenarioLoader.add_constructor("tag:yaml.org,2002:int", _ScenarioLoader.construct_whole_number)
-_ScenarioLoader.add_constructor("tag:yaml.org,2002:float", _ScenarioLoader.construct_finite_number)
-
-
-def _load_all(text: str) -> list[tuple[yaml.Node, Any]]:
-    """Every document of ``text`` as its node (for lines) and its data, in one pass."""
-    loader = _ScenarioLoader(text)
-    try:
-        loaded = []
-        while loader.check_node():
-            node = loader.get_node()
-            loaded.append((node, loader.construct_document(node)))
-        return loaded
-    finally:
-        loader.dispose()
-
-
-def _unreadable_problems(data: Any, lines: "LineMap", path: Path_ = ()) -> list[Problem]:
-    """A problem for each ``Unreadable`` in ``data``, at its field and line."""
-    if isinstance(data, Unreadable):
-        return [Problem(path, data.message, lines.file, data.line)]
-    found: list[Problem] = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(key, Unreadable):
-                if len(key.text) <= MAX_KEY_CHARS:  # a longer key is refused as such (see _walk)
-                    found.append(Problem(path, f"key {quote(key.text)}: {key.message}", lines.file, key.line))
-                continue
-            found += _unreadable_problems(value, lines, path + (key,))
-    elif isinstance(data, (list, tuple, set)):
-        for index, item in enumerate(data):
-            found += _unreadable_problems(item, lines, path + (index,))
-    return found
-
-
-def _read_bounded(path: str | os.PathLike, file: str) -> bytes:
-    """The file's bytes, reading no more than the limit and one byte: a pipe or a device
-    has no size to check first, and ``/dev/zero`` never ends."""
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError([Problem((), "holds more than 1 MiB; scenario files are limited to 1 MiB", file)])
-    return raw
-
-
-def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
-    """The YAML documents of a file with a line map each; raises ``ScenarioError``."""
-    file = str(path)
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise ScenarioError([Problem((), f"file is {size:,} bytes; scenario files are limited to 1 MiB", file)])
-        raw = _read_bounded(path, file)
-    except FileNotFoundError:
-        raise ScenarioError([Problem((), "no such file", file)]) from None
-    except IsADirectoryError:
-        raise ScenarioError([Problem((), "is a folder, not a file", file)]) from None
-    except OSError as exc:
-        raise ScenarioError([Problem((), f"cannot be read ({exc.strerror})", file)]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError([Problem((), f"is not UTF-8 text (byte {exc.start})", file)]) from None
-    problems: list[Problem] = []
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            line = event.start_mark.line + 1 if event.start_mark else None
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    # Stop here: PyYAML slows down sharply with depth, and no scenario nests this deep.
-                    raise ScenarioError([Problem((), f"nested more than {MAX_DEPTH} levels deep", file, line)])
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-            if isinstance(event, yaml.AliasEvent):
-                problems.append(Problem((), "YAML aliases (*name) are not allowed in scenario files", file, line))
-            elif getattr(event, "anchor", None):
-                problems.append(Problem((), "YAML anchors (&name) are not allowed in scenario files", file, line))
+    def ask(self, kind: str, **params: Any) -> Answer:
+        """Ask one question of this position, as a scenario file's ``ask: {kind: ..., ...}``
+        would; a question kind or parameter the game does not know raises ``ScenarioError``."""
+        questions, problems = _build_questions([{"id": kind, "ask": {"kind": kind, **params}}], self.game, LineMap(self.file))
         if problems:
             raise ScenarioError(problems)
-        loaded = _load_all(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = mark.line + 1 if mark else None
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScenarioError([Problem((), f"not valid YAML: {reason}", file, line)]) from None
-    except RecursionError:
-        raise ScenarioError([Problem((), "nested too deeply", file)]) from None
-    documents = []
-    value_problems: list[Problem] = []
-    for node, data in loaded:
-        if node is None:
-            continue
-        lines = LineMap(file)
-        dupes: list[tuple[Path_, str, int]] = []
-        _walk(node, (), lines.lines, dupes)
-        value_problems += [Problem(p, m, file, line) for p, m, line in dupes]
-        value_problems += _unreadable_problems(data, lines)
-        documents.append((data, lines))
-    if value_problems:
-        raise ScenarioError(sorted(value_problems, key=lambda p: p.line or 0))
-    if not documents:
-        raise ScenarioError([Problem((), "holds no scenario (the file is empty)", file)])
-    return documents
+        return answer_question(self, questions[0])
+
+    def apply(self, *lines: str) -> "Scenario":
+        """A new scenario: this position with ``lines`` added to its history. A line that does
+        not parse or is not allowed raises ``InvalidActionError``/``IllegalActionError`` with
+        the reason, as in a scenario file; this scenario is unchanged."""
+        known = len(self.history)
+        data = self.to_data(questions=False)
+        data["position"]["history"] = [*self.history, *lines]
+        scenario, problems = build_scenario(data, LineMap(self.file), self.document, questions_required=False)
+        for problem in problems:
+            where = problem.path[:3]
+            if where[:2] == ("position", "history") and len(where) == 3 and isinstance(where[2], int) and where[2] >= known:
+                line = data["position"]["history"][where[2]]
+                raise IllegalActionError(f"{line!r}: {problem.message}")
+        if problems or scenario is None:
+            raise ScenarioError(problems)
+        return scenario
+
+    def to_data(self, questions: bool = True) -> dict[str, Any]:
+        """The scenario as plain data, as its YAML would hold it: rules that differ from the
+        game's defaults, the position, and (unless ``questions=False``) the questions."""
+        defaults = self.game.default_rules()
+        data: dict[str, Any] = {"game": self.game.slug, "name": self.name}
+        if self.description:
+            data["description"] = self.description
+        rules = {k: v for k, v in self.rules.items() if defaults.get(k, object()) != v}
+        if rules:
+            data["rules"] = rules
+        data["position"] = copy.deepcopy(self.position)
+        if questions and self.questions:
+            data["questions"] = [q.to_data() for q in self.questions]
+        return data
+
+    def dumps(self) -> str:
+        """The scenario as YAML text that ``oracle.loads`` reads back the same."""
+        return yaml.safe_dump(self.to_data(), sort_keys=False, allow_unicode=True, width=100)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
@@ -298,8 +155,11 @@ def _problems_from(exc: OracleError, lines: LineMap, prefix: Path_) -> list[Prob
     return found
 
 
-def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario | None, list[Problem]]:
-    """Validate one YAML document and turn it into a ``Scenario``; every problem is listed."""
+def build_scenario(
+    data: Any, lines: LineMap, document: int, *, questions_required: bool = True
+) -> tuple[Scenario | None, list[Problem]]:
+    """Validate one YAML document and turn it into a ``Scenario``; every problem is listed.
+    ``questions_required=False`` accepts a position without questions (built in Python)."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
         return None, [lines.problem((), "a scenario must be a mapping with keys game, position and questions")]
@@ -320,17 +180,7 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
             problems.append(lines.problem((key,), f"must be text, not {quote(data[key])}"))
-    rules = game.default_rules()
-    given_rules = data.get("rules") or {}
-    if not isinstance(given_rules, dict):
-        problems.append(lines.problem(("rules",), "must be a mapping of rule option to value"))
-        given_rules = {}
-    rule_faults = rule_problems(game.options, given_rules)
-    for fault in rule_faults:
-        message = fault.message if game.options else f"unknown rule option {quote(fault.path[1])}; {game.slug} has no rule options"
-        problems.append(lines.problem(fault.path, message))
-    faulty = {fault.path[1] for fault in rule_faults}
-    rules.update({key: value for key, value in given_rules.items() if key not in faulty})
+    rules = _read_rules(game, data, lines, problems)
     position = data.get("position") or {}
     if not isinstance(position, dict):
         problems.append(lines.problem(("position",), "must be a mapping"))
@@ -340,7 +190,10 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
             if key not in game.position_keys:
                 problems.append(lines.problem(("position", key), f"unknown key {quote(key)}{did_you_mean(key, game.position_keys)}"))
     rules_readable = not any(p.path[:1] == ("rules",) for p in problems)
-    questions, question_problems = _build_questions(data.get("questions"), game, lines)
+    if data.get("questions") is None and not questions_required:
+        questions, question_problems = [], []
+    else:
+        questions, question_problems = _build_questions(data.get("questions"), game, lines)
     problems += question_problems
     asks_validate = any(q.kind == "validate" for q in questions)
     state = None
@@ -373,6 +226,23 @@ def build_scenario(data: Any, lines: LineMap, document: int) -> tuple[Scenario |
         line=lines.line_of(()),
     )
     return scenario, []
+
+
+def _read_rules(game: GameInfo, data: Mapping[str, Any], lines: LineMap, problems: list[Problem]) -> dict[str, Any]:
+    """The game's default rules with the scenario's ``rules:`` over them; each bad option
+    goes into ``problems`` and keeps its default."""
+    rules = game.default_rules()
+    given_rules = data.get("rules") or {}
+    if not isinstance(given_rules, dict):
+        problems.append(lines.problem(("rules",), "must be a mapping of rule option to value"))
+        given_rules = {}
+    rule_faults = rule_problems(game.options, given_rules)
+    for fault in rule_faults:
+        message = fault.message if game.options else f"unknown rule option {quote(fault.path[1])}; {game.slug} has no rule options"
+        problems.append(lines.problem(fault.path, message))
+    faulty = {fault.path[1] for fault in rule_faults}
+    rules.update({key: value for key, value in given_rules.items() if key not in faulty})
+    return rules
 
 
 def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Question], list[Problem]]:
@@ -512,16 +382,35 @@ def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str
 
 def load_file(path: str | os.PathLike) -> list[Scenario]:
     """Every scenario in a file; raises ``ScenarioError`` listing every problem found."""
+    return _build_all(read_documents(path))
+
+
+def _build_all(documents: list[tuple[Any, LineMap]], questions_required: bool = True) -> list[Scenario]:
     scenarios: list[Scenario] = []
     problems: list[Problem] = []
-    for document, (data, lines) in enumerate(read_documents(path)):
-        scenario, found = build_scenario(data, lines, document)
+    for document, (data, lines) in enumerate(documents):
+        scenario, found = build_scenario(data, lines, document, questions_required=questions_required)
         problems += found
         if scenario is not None:
             scenarios.append(scenario)
     if problems:
         raise ScenarioError(problems)
     return scenarios
+
+
+def loads(text: str, file: str = "<text>") -> list[Scenario]:
+    """Every scenario in YAML ``text``; ``file`` names it in messages. Unlike a scenario
+    file, a document may leave out ``questions`` (a position to ask in Python)."""
+    return _build_all(read_text(text, file), questions_required=False)
+
+
+def from_data(data: Mapping[str, Any], file: str = "<python>") -> Scenario:
+    """One scenario from plain data, as a YAML document would hold it; ``questions`` may be
+    left out. Raises ``ScenarioError`` listing every problem."""
+    scenario, problems = build_scenario(copy.deepcopy(dict(data)), LineMap(file), 0, questions_required=False)
+    if problems or scenario is None:
+        raise ScenarioError(problems)
+    return scenario
 
 
 def load_files(paths: Iterable[str | os.PathLike]) -> list[Scenario]:

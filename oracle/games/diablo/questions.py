@@ -12,15 +12,7 @@ from oracle.errors import CardParseError, FieldError, IllegalActionError, Invali
 from oracle.errors import did_you_mean as suggest, nearest
 from oracle.eval.strength import CATEGORY_SLUGS
 from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext, register_game, register_question
-from oracle.solve.exact.draw import (
-    DEFAULT_SAMPLES,
-    DEFAULT_SECONDS,
-    EXACT_LIMIT,
-    MAX_EXACT_LIMIT,
-    MAX_SAMPLES,
-    Opponent,
-    best_swap,
-)
+# The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
 from .position import POSITION_KEYS, load_position
@@ -211,7 +203,9 @@ def _read_player(game, params) -> tuple[int, list[Card]]:
     return seat, hand
 
 
-def _read_opponent(game, seat: int, k: int, item: Any, named: set[int]) -> Opponent:
+def _read_opponent(game, seat: int, k: int, item: Any, named: set[int]):
+    from oracle.solve.exact.draw import Opponent
+
     """One entry of ``opponents``: ``unknown``, a seat (its known cards; ``named`` collects
     the seats listed) or five cards as text."""
     player = game.names[seat]
@@ -244,7 +238,7 @@ def _read_opponent(game, seat: int, k: int, item: Any, named: set[int]) -> Oppon
     return Opponent(name=f"opponent {k + 1}", known=tuple(cards), unknown=0)
 
 
-def _read_opponents(game, seat: int, listed: Any) -> tuple[list[Opponent], set[int]]:
+def _read_opponents(game, seat: int, listed: Any) -> tuple[list, set[int]]:
     if listed is None:
         listed = []
     if not isinstance(listed, list):
@@ -253,7 +247,7 @@ def _read_opponents(game, seat: int, listed: Any) -> tuple[list[Opponent], set[i
     return [_read_opponent(game, seat, k, item, named) for k, item in enumerate(listed)], named
 
 
-def _read_dead(game, params, seat: int, hand: list[Card], opponents: list[Opponent],
+def _read_dead(game, params, seat: int, hand: list[Card], opponents: list,
                named: set[int]) -> list[Card]:
     """``dead`` and the cards the position shows elsewhere: the other known hands and the
     discards are out of the deck too."""
@@ -279,6 +273,8 @@ def _number(value: int) -> str:
 
 
 def _read_settings(params) -> dict[str, Any]:
+    from oracle.solve.exact.draw import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_EXACT_LIMIT, MAX_SAMPLES
+
     """``samples``, ``seed``, ``exact_limit`` and ``target``, checked."""
     settings: dict[str, Any] = {}
     for key, default, least, most in (("samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES), ("seed", 1, 0, None),
@@ -318,6 +314,8 @@ def _read_settings(params) -> dict[str, Any]:
                        "time_limit": TIME_LIMIT,
                    })
 def best_swap_question(ctx: QuestionContext) -> Answer:
+    from oracle.solve.exact.draw import DEFAULT_SECONDS, best_swap
+
     budget = ctx.budget(DEFAULT_SECONDS)
     game = _state(ctx)
     params = ctx.params
