@@ -8,7 +8,6 @@ games are imported inside the commands that use them.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any, Callable
 
@@ -72,6 +71,8 @@ def fail(message: str) -> None:
 
 
 def emit_json(data: Any) -> None:
+    import json
+
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
@@ -377,6 +378,8 @@ def schema() -> None:
       oracle schema > scenario.schema.json
     """
     from oracle.schema import scenario_schema
+
+    import json
 
     click.echo(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
 

@@ -6,7 +6,6 @@ message must make sense on its own: quote the bad text with ``!r`` and say where
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -61,6 +60,8 @@ class Problem:
 
 def nearest(key: Any, valid: Sequence[Any]) -> str | None:
     """The valid name closest to a mistyped ``key``, or None when none is close."""
+    import difflib  # only when a name is wrong: keeps start-up light
+
     close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
     return close[0] if close else None
 

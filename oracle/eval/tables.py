@@ -23,7 +23,6 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-import tempfile
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
@@ -62,6 +61,8 @@ def _cached(name: str, build) -> dict:
     tables = build()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when a table is built: reading one needs none of it
+
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             out.write(marshal.dumps(tables))
