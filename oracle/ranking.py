@@ -13,6 +13,7 @@ from oracle.cards import Card, Rank, check_cards, parse_cards
 from oracle.errors import FieldError, InvalidHandError
 from oracle.eval import RULESETS, HandRank, Ruleset, evaluate, find_ruleset
 from oracle.eval.select import Limits, Selection, best_by_tolls, best_selection
+from oracle.text import quote
 
 # A hand to rank has one card at least. Seven is the most any of our games puts in one hand
 # (hole cards and board); Drawing Dead upcards may pile up mid-turn, so it allows ten.
@@ -83,7 +84,7 @@ def split_versus(line: str) -> tuple[str, str]:
     """``"9 9 2 2 K vs Ah Kh Qh Jh 9h"`` -> the two hands (for ``oracle compare -``)."""
     parts = [p.strip() for p in line.replace(" VS ", " vs ").split(" vs ")]
     if len(parts) != 2 or not all(parts):
-        raise InvalidHandError(f"expected two hands joined by ' vs ', got {line!r}")
+        raise InvalidHandError(f"expected two hands joined by ' vs ', got {quote(line)}")
     return parts[0], parts[1]
 
 
