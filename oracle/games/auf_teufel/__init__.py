@@ -57,8 +57,10 @@ from .rules import (
     track_marks,
 )
 from .state import Payment, Player, RoundState
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     "Action",
     "BONUS",
     "CHIP_UNIT",

@@ -43,8 +43,10 @@ from .rules import (
 )
 from .state import HandResult, PotShare, TableState
 from .questions import GAME  # registers the game and its question kinds
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     "Action",
     "CHANCE_VERBS",
     "DECLARABLE",

@@ -38,8 +38,10 @@ from .rules import (
     hand_strength, load_role_table,
 )
 from .state import ChainEntry, Player, State
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     "Action", "ChainEntry", "DEFAULT_ROLES", "GAME", "OPTIONS", "POSITION_KEYS", "Player",
     "ROLE_TEXT_KEYS", "Role", "RoleChoice", "RoleTable", "STASH_LIMIT", "State", "UPCARD_LIMIT",
     "cheapest_claim", "cleanup_choices", "game_winner", "hand_json", "hand_strength",

@@ -128,8 +128,10 @@ from .rules import (
     temptation_room,
 )
 from .state import HodState, Pending, PlayerState
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     # The stable API listed in the docstring.
     "Boss", "BOSSES", "find_boss", "boss_from_mapping", "STANDARD_BOSS_ORDER",
     "Favor", "FAVORS", "find_favor", "favor_from_mapping",
