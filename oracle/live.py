@@ -140,3 +140,41 @@ def whole_number(options: dict, name: str, least: int = 0) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise SetupError(f"--{name}: a whole number of at least {least}, not {value!r}")
     return value
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 piece``, ``2 pieces``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def summarize(lines: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Legal lines in fewer words, in their order: lines that differ only in a closing number
+    become one (``Anna bets 10-200 (steps of 10)``, ``Anna pulls 50, 25 or 10``), and lines that share the part before a colon
+    become one (``Anna bets Devilish Offering: ... (12 ways)``)."""
+    import re
+
+    groups: dict[str, list[str]] = {}
+    for line in lines:
+        head, colon, _ = line.partition(": ")
+        number = re.fullmatch(r"(.*\D) (-?\d+)", line)
+        key = f"{head}: …" if colon else (f"{number[1]} #" if number else line)
+        groups.setdefault(key, []).append(line)
+    out = []
+    for key, members in groups.items():
+        if len(members) == 1:
+            out.append(members[0])
+        elif key.endswith(" #"):
+            out.append(f"{key[:-2]} {_numbers([int(m.rsplit(' ', 1)[1]) for m in members])}")
+        else:
+            out.append(f"{key} ({len(members)} ways)")
+    return tuple(out)
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``1-5``, ``10-200 (steps of 10)``, or ``50, 25 or 10`` when they are no even run."""
+    ordered = sorted(numbers)
+    steps = {b - a for a, b in zip(ordered, ordered[1:])}
+    if len(ordered) > 2 and len(steps) == 1:
+        step = steps.pop()
+        return f"{ordered[0]}-{ordered[-1]}" + (f" (steps of {step})" if step != 1 else "")
+    return ", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}"

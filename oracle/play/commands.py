@@ -21,7 +21,8 @@ from .session import Session
 PREFIX = ":"
 # Each command, its arguments and what it does; ``:help`` prints this.
 COMMANDS = {
-    "moves": ("", "the legal moves now, and the reason for each kind of move left out"),
+    "moves": ("[all]", "the legal moves now (all: every line spelled out), and the reason for each kind "
+                       "of move left out"),
     "ask": ("KIND [key=value ...]", "ask a question kind of the game (as oracle solve answers it); "
                                     "values are YAML: player=Anna, cards=\"9h 9c 2s 2d Kd\", opponents=[Ben]"),
     "table": ("", "the whole table: players, chips, cards, pot"),
@@ -51,6 +52,7 @@ class Reply:
     view: Any = None
     text: str = ""
     quit: bool = False
+    every: bool = False  # :moves all: every legal line, not the summary
 
     @property
     def ok(self) -> bool:
@@ -127,7 +129,7 @@ def _step(session: Session, name: str) -> Reply:
     if line is None:
         return Reply(name, error="nothing to undo" if name == "undo" else "nothing to redo")
     word = "took back" if name == "undo" else "played again"
-    return Reply(name, data={"line": line}, status=session.status(), text=f"{word}: {line}")
+    return Reply(name, data={"action": line}, status=session.status(), text=f"{word}: {line}")
 
 
 def command(session: Session, text: str) -> Reply:
@@ -141,13 +143,14 @@ def command(session: Session, text: str) -> Reply:
         return ask(session, argument)
     if name == "save":
         return _save(session, argument)
-    if argument.strip():
-        return Reply(name, error=f"{PREFIX}{name} takes nothing after it, not {argument.strip()!r}")
+    if argument.strip() and not (name == "moves" and argument.strip() == "all"):
+        takes = " (or all)" if name == "moves" else ""
+        return Reply(name, error=f"{PREFIX}{name} takes nothing after it{takes}, not {argument.strip()!r}")
     if name in ("undo", "redo"):
         return _step(session, name)
     if name == "moves":
         moves = session.moves()
-        return Reply(name, data={"moves": moves.to_json()}, moves=moves)
+        return Reply(name, data={"moves": moves.to_json()}, moves=moves, every=argument.strip() == "all")
     if name == "table":
         view = session.table_view()
         state = session.current.ask(session.module.STATE_KIND).answer

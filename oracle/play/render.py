@@ -37,11 +37,14 @@ def status_line(console: Console, status: Any) -> None:
     console.print(plain(status.text, "bold" if status.over else ""), soft_wrap=True)
 
 
-def moves_text(console: Console, moves: Any) -> None:
-    who = " and ".join(moves.to_act) or "nobody"
+def moves_text(console: Console, moves: Any, every: bool = False) -> None:
+    who = " and ".join(moves.to_act) or "the table"
     if moves.legal:
-        console.print(plain(f"{who} may play ({len(moves.legal)} line{'s' if len(moves.legal) != 1 else ''}):", "bold"))
-        for line in moves.legal:
+        count = f"{len(moves.legal)} line{'s' if len(moves.legal) != 1 else ''}"
+        shown = moves.legal if every else moves.summary
+        hint = "" if every or len(shown) == len(moves.legal) else f"; {PREFIX}moves all spells out each"
+        console.print(plain(f"{who} may play ({count}{hint}):", "bold"))
+        for line in shown:
             console.print(plain(f"  {line}"), soft_wrap=True)
     elif moves.waiting_for:
         console.print(plain("the table waits for: " + "; ".join(moves.waiting_for), "bold"), soft_wrap=True)
@@ -106,7 +109,7 @@ def show(console: Console, errors: Console, reply: Reply, scenario: Any, title: 
     if reply.text:
         console.print(plain(reply.text, "dim"), soft_wrap=True)
     if reply.kind == "moves":
-        moves_text(console, reply.moves)
+        moves_text(console, reply.moves, reply.every)
     elif reply.kind == "ask":
         answer_text(console, scenario, *reply.answer)
     elif reply.kind == "table":

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from oracle.errors import IllegalActionError
 from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, one_of, option_text
-from oracle.live import seat_names, whole_number
+from oracle.live import plural, seat_names, summarize, whole_number
 
 from .actions import Action
 from .engine import verify_action
@@ -66,10 +66,10 @@ def status(state: RoundState) -> Status:
         awaiting = f"the bets of {', '.join(waiting)} (a stake in tens, or passes)"
         return Status(f"{head}, bets: {awaiting}", to_act=waiting, awaiting=awaiting)
     oven = state.oven
-    in_oven = f"oven {oven.pieces} pieces ({oven.devils} devils)"
+    in_oven = f"oven {plural(oven.pieces, 'piece')} ({plural(oven.devils, 'devil')})"
     if state.phase == "pull":
         p = state.current()
-        awaiting = f"{p.name} to pull" + (f" or stop (haul {p.haul}, {p.pieces} pieces)" if p.pulled else "")
+        awaiting = f"{p.name} to pull" + (f" or stop (haul {p.haul}, {plural(p.pieces, 'piece')})" if p.pulled else "")
         return Status(f"{head}, pulls: {awaiting}; highest haul {state.highest_haul()}; {in_oven}",
                       to_act=(p.name,), awaiting=awaiting)
     settled = settle_round(state)
@@ -101,7 +101,7 @@ def moves(state: RoundState) -> Moves:
         except IllegalActionError as exc:
             left_out.append((str(action), str(exc)))
     lines = tuple(str(a) for a in legal)
-    return Moves(to_act=status(state).to_act, legal=lines, summary=lines, left_out=tuple(left_out))
+    return Moves(to_act=status(state).to_act, legal=lines, summary=summarize(lines), left_out=tuple(left_out))
 
 
 def card_slots(state: RoundState) -> tuple[CardSlot, ...]:

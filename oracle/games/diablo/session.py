@@ -93,7 +93,7 @@ def moves(game: TableState) -> Moves:
         except IllegalActionError as exc:
             left_out.append((str(action), str(exc)))
     to_act = () if game.to_act is None else (game.names[game.to_act],)
-    summary = tuple(_summary(game))
+    summary = tuple(w if w == STOP_LINE else f"{to_act[0]} {w}" for w in _summary(game))
     return Moves(to_act=to_act, legal=tuple(str(a) for a in legal), summary=summary,
                  left_out=tuple(left_out), waiting_for=tuple(game.waiting_for()))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, seat_names, whole_number
+from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, seat_names, summarize, whole_number
 
 from .rules import hand_words
 from .state import State
@@ -38,6 +38,23 @@ def _button(state: State) -> str:
     return f"{holder.name} holds the Button ({hand_words(holder.upcards)})"
 
 
+def _without_names(state: State, actions) -> list[str]:
+    """Action lines without the player's name in front, for the status line."""
+    names = tuple(p.name + " " for p in state.players)
+    return [line[len(next(n for n in names if line.startswith(n))):] if line.startswith(names) else line
+            for line in map(str, actions)]
+
+
+def _by_verb(lines: list[str]) -> list[str]:
+    """``plays 4c, Ac or Duke``: the lines of one verb as one."""
+    groups: dict[str, list[str]] = {}
+    for line in lines:
+        verb, _, rest = line.partition(" ")
+        groups.setdefault(verb, []).append(rest)
+    return [f"{verb} " + (rests[0] if len(rests) == 1 else ", ".join(rests[:-1]) + f" or {rests[-1]}")
+            for verb, rests in groups.items()]
+
+
 def status(state: State) -> Status:
     if state.phase == "over":
         winner = state.players[state.winner].name if state.winner is not None else "nobody"
@@ -48,14 +65,14 @@ def status(state: State) -> Status:
     if state.phase == "respond":
         awaiting = f"{' or '.join(to_act)} may stop {state.chain[-1].role}, or 'all pass'"
     else:
-        awaiting = f"{', '.join(to_act)} to act ({state.phase})"
+        awaiting = f"{', '.join(to_act)}: " + "; ".join(_by_verb(_without_names(state, state.legal_actions())))
     text = f"{turn}'s turn, {state.phase}: pot {state.pot}, {_button(state)}; {awaiting}"
     return Status(text, to_act=to_act, awaiting=awaiting)
 
 
 def moves(state: State) -> Moves:
     legal = tuple(str(a) for a in state.legal_actions())
-    return Moves(to_act=tuple(state.to_act()), legal=legal, summary=legal,
+    return Moves(to_act=tuple(state.to_act()), legal=legal, summary=summarize(legal),
                  left_out=tuple(state.left_out().items()))
 
 

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from oracle.errors import OracleError
 from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, one_of, option_text, seat_names
+from oracle.live import summarize
 
 from .moves import chance_template, legal_moves_report
 from .round import awaiting
@@ -29,6 +30,17 @@ SETUP = (
     SetupOption("dealer", "who holds the Dealer Button (default: the last seat)"),
 )
 STATE_KIND = "apply"
+# What a step other than a bet or a deal waits for, in the words of its action line.
+CHANCE_WORDS = {
+    "favor_draw": "'{who} draws Favor <the Favor drawn>'",
+    "bones": "'{who} rolls the Bones: <Favor, Temptation or Curse>'",
+}
+STEP_WORDS = {
+    "demona": "{who}: a heart on the board: '{who} suffers a Temptation' or '{who} folds'",
+    "keep": "{who} keeps one of the two cards looked at ('{who} keeps <card>')",
+    "favor_discard": "{who} holds four Favors: '{who} discards Favor <name>'",
+    "toll": "{who} pays The Boatman: '{who} pays <n> Souls in tolls'",
+}
 
 
 def _default_hands(options: Mapping[str, Any]) -> dict[str, str]:
@@ -101,10 +113,12 @@ def _awaited(state: HodState) -> tuple[str, tuple[str, ...]]:
         template = chance_template(state)
         if template is not None:
             return f"'{template['template']}'", ()
-        return f"{step.replace('_', ' ')}" + (f" for {who}" if who else ""), ()
+        return CHANCE_WORDS.get(step, step.replace("_", " ")).format(who=who), ()
     if step == "bet":
+        if state.bet_this_turn:
+            return f"{who}: more chips or Favors if allowed, then '{who} is done'", (who,)
         return f"{who} to bet a chip or fold", (who,)
-    return f"{who}: {step.replace('_', ' ')}", (who,)
+    return STEP_WORDS.get(step, f"{{who}}: {step.replace('_', ' ')}").format(who=who), (who,)
 
 
 def status(state: HodState) -> Status:
@@ -121,7 +135,7 @@ def moves(state: HodState) -> Moves:
     template = report["chance"]
     waiting = (template["template"],) if template else ()
     _, to_act = _awaited(state)
-    return Moves(to_act=to_act, legal=tuple(report["legal"]), summary=tuple(report["legal"]),
+    return Moves(to_act=to_act, legal=tuple(report["legal"]), summary=summarize(report["legal"]),
                  left_out=tuple(report["illegal"].items()), waiting_for=waiting)
 
 
