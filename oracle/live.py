@@ -1,8 +1,8 @@
 """What a game gives a live table (``oracle play``): the value types its ``session`` module
 returns.
 
-Every game package has a ``session`` module with the same five names, which ``oracle.play``
-reads through the package's face:
+Every game package has a ``session`` module with the same names, which ``oracle.play`` reads
+through the package's face:
 
 - ``SETUP``: the table options a fresh table of the game takes (``seats``, ``chips``,
   ``dealer``, ``boss``, ...), as ``SetupOption`` values;

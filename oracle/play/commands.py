@@ -120,6 +120,7 @@ def _save(session: Session, argument: str) -> Reply:
         return Reply("save", error=":save needs a file name, e.g. :save dispute.scenario.yaml")
     name = Path(path).name.removesuffix(".yaml").removesuffix(".scenario") or "table"
     count = save(session, path, name)
+    session.saved = len(session.asked)
     return Reply("save", data={"file": path, "documents": count},
                  text=f"saved {count} scenario{'s' if count != 1 else ''} to {path}; check it with: oracle check {path}")
 

@@ -47,17 +47,25 @@ def run_prompt(session: Session, console: Console, errors: Console, as_json: boo
     if not as_json:
         console.print(f"{title}: :help lists the commands, TAB completes, Ctrl-D leaves.", style="dim", highlight=False)
         status_line(console, session.status())
+    warned = False
     while True:
         try:
             text = prompt.prompt("> ")
         except KeyboardInterrupt:
             continue
         except EOFError:
-            return 0
+            text = ":quit"
         line = text.strip()
         if not line or line.startswith("#"):
             continue
         reply = handle(session, line)
+        if reply.quit and session.unsaved and not warned:
+            # A settled dispute is worth keeping: say so once before leaving.
+            warned = True
+            count = session.unsaved
+            errors.print(f"{count} question{'s' if count != 1 else ''} asked since the last :save; "
+                         ":save FILE keeps them, :quit again leaves", style="yellow", highlight=False)
+            continue
         if as_json:
             print(json.dumps({"input": line} | reply.to_json(), ensure_ascii=False), flush=True)
         else:

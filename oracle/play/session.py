@@ -61,6 +61,19 @@ def normal_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def _apply(scenario: Scenario, line: str) -> Scenario:
+    """``scenario.apply(line)``; a refusal that already names the line (as Hell of a Deal's
+    history does) names it once."""
+    try:
+        return scenario.apply(line)
+    except IllegalActionError as exc:
+        quoted = f"{line!r}: "
+        message = str(exc)
+        if message.startswith(quoted + quoted):
+            raise IllegalActionError(message[len(quoted):]) from None
+        raise
+
+
 @dataclass
 class Session:
     """The table. ``start`` is the position with its history as the session's first lines
@@ -71,6 +84,12 @@ class Session:
     undone: list[str] = field(default_factory=list)
     asked: list[Asked] = field(default_factory=list)
     time_limit: float | None = None
+    saved: int = 0  # how many of the questions asked the last :save wrote
+
+    @property
+    def unsaved(self) -> int:
+        """Questions asked since the last ``:save``."""
+        return len(self.asked) - self.saved
 
     def __post_init__(self) -> None:
         self.game = self.start.game
@@ -123,10 +142,10 @@ class Session:
             if rules:
                 data["rules"] = rules
             start = from_data(data, self.current.file)
-            self.parts.append(Part([start, start.apply(line)]))
+            self.parts.append(Part([start, _apply(start, line)]))
             self.undone.clear()
             return Played(line, new_part=True)
-        self.parts[-1].scenarios.append(self.current.apply(line))
+        self.parts[-1].scenarios.append(_apply(self.current, line))
         self.undone.clear()
         return Played(line)
 

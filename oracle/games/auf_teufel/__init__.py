@@ -18,7 +18,8 @@ Modules:
   next round's pacts (Phase 4), ``settle_round``;
 - ``position``: a scenario's ``position`` read into a ``RoundState`` (``POSITION_KEYS``);
 - ``questions``: the game's registration (``GAME``) and its question kinds, with the glue to
-  the solvers (``oracle.solve.dp.coal``, ``oracle.solve.exact.highest_haul``).
+  the solvers (``oracle.solve.dp.coal``, ``oracle.solve.exact.highest_haul``);
+- ``session``: what a live table (``oracle play``) needs, the next round's position included.
 
 Importing this package registers the game and its question kinds.
 """

@@ -23,6 +23,8 @@ Modules:
   action step, and the solver that walks the engine and answers).
 - ``questions``: the game's registration (``GAME``), its question kinds, and the clean-up
   ranking (``cleanup_choices``).
+- ``session``: what a live table (``oracle play``) needs: a fresh game from its options, the
+  status line, the moves with the reasons for those left out.
 
 Importing the package registers the game and its question kinds.
 """

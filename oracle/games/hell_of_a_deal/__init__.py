@@ -17,6 +17,8 @@ nothing outside the package imports past this face.
     position     a scenario's ``position:`` to a ``HodState`` (``load_position``, ``POSITION_KEYS``)
     questions/   ``GAME`` and the question kinds: ``table`` (engine kinds), ``solvers`` (solver
                  kinds), ``problems``, ``settlement`` and ``plans`` (the glue to ``oracle.solve``)
+    session      what a live table (``oracle play``) needs: a fresh table, the status line, the
+                 moves with the reasons for those left out, the cards a deal may name
 
 Public API (names are stable):
 
