@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from oracle.cards import Card
 from oracle.registry import question_kinds
 
 from .commands import COMMANDS, PREFIX
@@ -20,6 +21,7 @@ class Choice:
     text: str
     replaces: int
     meta: str = ""
+    display: str = ""  # what the menu shows, when not the text (a card with its suit symbol)
 
 
 def _commands(session: Session, text: str) -> list[Choice]:
@@ -56,7 +58,7 @@ def _cards(session: Session, text: str) -> list[Choice] | None:
         if len(words) >= slot.count:
             return []
         named = {w.lower() for w in words}
-        return [Choice(card, len(partial)) for card in slot.cards
+        return [Choice(card, len(partial), display=Card.parse(card).pretty()) for card in slot.cards
                 if card.lower() not in named and card.lower().startswith(partial.lower())]
     return None
 

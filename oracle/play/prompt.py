@@ -12,7 +12,7 @@ from rich.console import Console
 
 from .commands import handle
 from .completion import completions
-from .render import show, status_line
+from .render import show, status_line, working
 from .session import Session
 
 
@@ -22,7 +22,8 @@ def _completer(session: Session):
     class TableCompleter(Completer):
         def get_completions(self, document, complete_event):
             for choice in completions(session, document.text_before_cursor):
-                yield Completion(choice.text, start_position=-choice.replaces, display_meta=choice.meta)
+                yield Completion(choice.text, start_position=-choice.replaces, display=choice.display or None,
+                                 display_meta=choice.meta)
 
     return TableCompleter()
 
@@ -58,7 +59,12 @@ def run_prompt(session: Session, console: Console, errors: Console, as_json: boo
         line = text.strip()
         if not line or line.startswith("#"):
             continue
-        reply = handle(session, line)
+        try:
+            with working(console, line, as_json):
+                reply = handle(session, line)
+        except KeyboardInterrupt:
+            errors.print("interrupted: the table is as it was", style="yellow", highlight=False)
+            continue
         if reply.quit and session.unsaved and not warned:
             # A settled dispute is worth keeping: say so once before leaving.
             warned = True

@@ -5,7 +5,8 @@ with the reasons for those left out, the table, the help. A question's answer is
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from rich.console import Console
 from rich.table import Table
@@ -31,6 +32,16 @@ def _card_cell(text: str) -> Text:
         if cards and all(c.suit is not None or c.is_joker for c in cards):
             return cards_text(cards)
     return plain(text)
+
+
+@contextmanager
+def working(console: Console, line: str, quiet: bool = False) -> Iterator[None]:
+    """A spinner while a question is answered at a terminal (solvers may take seconds)."""
+    if quiet or not line.startswith(f"{PREFIX}ask") or not console.is_terminal:
+        yield
+        return
+    with console.status(plain(f"answering {line[len(PREFIX) + 4:].strip() or 'the question'} (Ctrl-C stops it)")):
+        yield
 
 
 def status_line(console: Console, status: Any) -> None:

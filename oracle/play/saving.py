@@ -12,11 +12,12 @@ time limit cut short is written without an expectation, since another run may ge
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from oracle.files import write_text
+from oracle.files import OutputError, write_text
 
 from .session import Asked, Session
 
@@ -78,13 +79,30 @@ def documents(session: Session, name: str) -> list[dict[str, Any]]:
     return out
 
 
+class _Dumper(yaml.SafeDumper):
+    """Writes a value met twice (best-swap's ``best`` is also a row of its ``choices``) out in
+    full each time: scenario files refuse YAML anchors and aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dumps(documents: list[dict[str, Any]]) -> str:
-    return "---\n".join(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100) for doc in documents)
+    return "---\n".join(yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+                         for doc in documents)
 
 
 def save(session: Session, path: str, name: str) -> int:
-    """Write the session to ``path`` (through ``oracle.files``: never half a file); returns the
-    number of scenario documents written."""
+    """Write the session to ``path`` (through ``oracle.files``: never half a file, never over
+    the file the session was read from); returns the number of scenario documents written.
+    A file that exists is overwritten only if this session wrote it: another is refused, so a
+    :save cannot replace someone's scenarios by mistake."""
+    target = Path(path)
+    if target.exists() and target.resolve() not in session.saved_to:
+        raise OutputError(f"{path} exists already: :save writes a new file (or one this session saved); "
+                          "choose another name")
     written = documents(session, name)
-    write_text(path, dumps(written))
+    inputs = [session.start.file] if Path(session.start.file).is_file() else []
+    write_text(path, dumps(written), inputs=inputs)
+    session.saved_to.add(target.resolve())
     return len(written)

@@ -85,6 +85,7 @@ class Session:
     asked: list[Asked] = field(default_factory=list)
     time_limit: float | None = None
     saved: int = 0  # how many of the questions asked the last :save wrote
+    saved_to: set = field(default_factory=set)  # the files :save wrote, which it may write again
 
     @property
     def unsaved(self) -> int:
