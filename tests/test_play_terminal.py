@@ -81,9 +81,11 @@ def test_tab_completes_card_names_of_a_chance_line():
     try:
         term.wait_for("to act: Ben")
         term.child.send("Ben is dealt 9h 9c 2s 2d K\t")
-        screen = term.wait_for("Kd")
-        for card in ("Ks", "Kh", "Kd", "Kc"):
+        screen = term.wait_for("K♣")
+        for card in ("K♠", "K♥", "K♦", "K♣"):  # the menu shows the cards with their suits
             assert card in screen
+        term.child.send("\x15Ben is dealt Ks Kh Kd 9h K\t")  # one King left: TAB fills it in
+        term.wait_for("> Ben is dealt Ks Kh Kd 9h Kc")
         term.child.send("\x15:as\t")
         term.wait_for("> :ask")
     finally:

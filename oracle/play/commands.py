@@ -157,7 +157,7 @@ def command(session: Session, text: str) -> Reply:
         state = session.current.ask(session.module.STATE_KIND).answer
         return Reply(name, data={"table": view.to_json(), "state": state}, view=view, status=session.status())
     if name == "history":
-        return Reply(name, data={"history": list(session.current.history)})
+        return Reply(name, data={"history": list(session.history)})
     if name == "quit":
         return Reply(name, quit=True)
     return Reply("help", data={"commands": [f"{PREFIX}{c} {args}".strip() for c, (args, _) in COMMANDS.items()]})

@@ -114,8 +114,13 @@ class Session:
         return self.current.state
 
     @property
+    def history(self) -> tuple[str, ...]:
+        """Every line played in the session, round after round."""
+        return tuple(line for part in self.parts for line in part.lines)
+
+    @property
     def lines_played(self) -> int:
-        return sum(len(part.lines) for part in self.parts)
+        return len(self.history)
 
     def status(self):
         return self.module.status(self.state)
