@@ -76,12 +76,16 @@ def test_a_question_asked_midway_becomes_a_scenario_of_its_own_with_the_history_
              ":ask opener-liability", f":save {saved}"]
     assert play(DIABLO, lines).exit_code == 0
     documents = list(yaml.safe_load_all(saved.read_text()))
-    assert [len(d["position"]["history"]) for d in documents] == [4, 16]
-    assert [q["id"] for q in documents[0]["questions"]] == ["legal-moves"]
-    assert documents[0]["questions"][0]["expect"]["to_act"] == "Ben"
-    assert [q["id"] for q in documents[1]["questions"]] == ["showdown", "opener-liability"]
-    assert documents[1]["questions"][0]["expect"]["winners"] == ["Ben"]
+    # The table as it is now comes first, so that 'oracle play FILE' goes on from there.
+    assert [len(d["position"]["history"]) for d in documents] == [16, 4]
+    assert [d["name"] for d in documents] == ["midway", "midway after 4 lines"]
+    assert [q["id"] for q in documents[1]["questions"]] == ["legal-moves"]
+    assert documents[1]["questions"][0]["expect"]["to_act"] == "Ben"
+    assert [q["id"] for q in documents[0]["questions"]] == ["showdown", "opener-liability"]
+    assert documents[0]["questions"][0]["expect"]["winners"] == ["Ben"]
     assert json.loads(check(saved).stdout)["passed"] == 3
+    again = replies(play([str(saved)], [":history"], "--json"))
+    assert again[0]["history"] == RULEBOOK_EXAMPLE
 
 
 def test_diablo_a_whole_hand_with_known_cards_and_questions_midway(tmp_path):
@@ -154,10 +158,10 @@ def test_auf_teufel_a_whole_round_with_questions_then_the_next_round_and_undo_ac
     assert out[11]["new_round"] is True and out[12]["answer"]["round"] == 2
     assert out[12]["answer"]["start_player"] == "Ben"
     documents = list(yaml.safe_load_all(saved.read_text()))
-    # Round 1 after Anna's first piece (draw-or-stop) and at its end (settle-round); round 2.
-    assert [d["position"].get("round", 1) for d in documents] == [1, 1, 2]
-    assert [q["id"] for d in documents for q in d["questions"]] == ["draw-or-stop", "settle-round", "game-status"]
-    assert documents[2]["position"]["players"][2] == {"name": "Carla", "chips": 450}
+    # Round 2 as it is now; round 1 after Anna's first piece (draw-or-stop) and at its end.
+    assert [d["position"].get("round", 1) for d in documents] == [2, 1, 1]
+    assert [q["id"] for d in documents for q in d["questions"]] == ["game-status", "draw-or-stop", "settle-round"]
+    assert documents[0]["position"]["players"][2] == {"name": "Carla", "chips": 450}
     assert json.loads(check(saved).stdout)["failed"] == 0
 
 

@@ -1,10 +1,10 @@
 """``:save FILE``: the session as a scenario file that ``oracle check`` passes, so a dispute
 settled at the table becomes a regression test.
 
-One document for each point of play where questions were asked, with the history up to that
-point and each question's answer as its expectation; and one for the table as it is now (with
-the questions asked now, or else the game's state question, whose answer records the whole
-position reached). A game played in parts (Auf Teufel komm raus, a round a part) gets the same
+One document for the table as it is now, first (with the questions asked now, or else the
+game's state question, whose answer records the whole position reached), so that ``oracle play
+FILE`` goes on from there; then one for each point of play where questions were asked, with the
+history up to that point and each question's answer as its expectation. A game played in parts (Auf Teufel komm raus, a round a part) gets the same
 for every part, each from its own start position. Questions asked about lines taken back since
 (``:undo``) are left out: they are about a table that is no longer this one. An answer that a
 time limit cut short is written without an expectation, since another run may get further.
@@ -56,7 +56,9 @@ def _questions(asked: list[Asked]) -> list[dict[str, Any]]:
 
 
 def documents(session: Session, name: str) -> list[dict[str, Any]]:
-    """The scenario documents of the session, in the order of play."""
+    """The scenario documents of the session: the table as it is now first (so that
+    ``oracle play FILE`` goes on from where the session stopped), then the points where
+    questions were asked, in the order of play."""
     out = []
     played_before = 0
     for index, part in enumerate(session.parts):
@@ -76,7 +78,7 @@ def documents(session: Session, name: str) -> list[dict[str, Any]]:
             data["questions"] = _questions(asked)
             out.append(data)
         played_before += len(lines)
-    return out
+    return [out[-1], *out[:-1]]
 
 
 class _Dumper(yaml.SafeDumper):
