@@ -307,3 +307,11 @@ def test_a_line_that_is_not_utf8_is_refused_with_its_number():
     assert result.exit_code == 2
     assert "Error: line 2: not UTF-8 text (byte 1)" in result.stderr
     assert "Dan: checks" in result.stdout
+
+
+def test_once_a_round_is_over_the_moves_and_tab_offer_the_next_rounds_bets():
+    lines = ["Anna bets 50", "Ben passes", "Anna pulls 50", "Anna stops", "Ben pulls devil", ":moves"]
+    out = replies(play(["auf-teufel-komm-raus", "--seats", "Anna Ben", "--oven", "50:2 devils:1"], lines, "--json"))
+    assert out[4]["status"]["text"].startswith("round 1 is over: highest haul 50; the next round's bets (Ben starts)")
+    moves = out[5]["moves"]
+    assert moves["to_act"] == ["Anna", "Ben"] and "Ben passes" in moves["legal"] and "Anna bets 400" in moves["legal"]

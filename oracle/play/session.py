@@ -125,11 +125,24 @@ class Session:
     def status(self):
         return self.module.status(self.state)
 
+    def upcoming(self) -> Scenario | None:
+        """The next part's start, once this part's play is over and the game goes on (Auf
+        Teufel komm raus: the next round); else None."""
+        following = self.module.next_position(self.state, self.current.position)
+        if following is None:
+            return None
+        data = {"game": self.game.slug, "name": self.current.name, "position": following}
+        rules = self.current.to_data(questions=False).get("rules")
+        if rules:
+            data["rules"] = rules
+        return from_data(data, self.current.file)
+
     def moves(self):
-        return self.module.moves(self.state)
+        """The legal moves now: those of the next round once this one is over."""
+        return self.module.moves((self.upcoming() or self.current).state)
 
     def card_slots(self):
-        return self.module.card_slots(self.state)
+        return self.module.card_slots((self.upcoming() or self.current).state)
 
     def table_view(self):
         return self.module.table_view(self.state)
@@ -141,13 +154,8 @@ class Session:
         line = normal_line(text)
         if not line:
             raise IllegalActionError("an empty line is no action")
-        following = self.module.next_position(self.state, self.current.position)
-        if following is not None:
-            data = {"game": self.game.slug, "name": self.current.name, "position": following}
-            rules = self.current.to_data(questions=False).get("rules")
-            if rules:
-                data["rules"] = rules
-            start = from_data(data, self.current.file)
+        start = self.upcoming()
+        if start is not None:
             self.parts.append(Part([start, _apply(start, line)]))
             self.undone.clear()
             return Played(line, new_part=True)
