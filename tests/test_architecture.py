@@ -83,5 +83,5 @@ def test_modules_classes_and_functions_stay_a_size_a_reader_can_hold(path):
 def test_every_game_package_has_the_same_modules_for_the_same_concerns(game):
     folder = ROOT / "games" / game
     names = {p.stem if p.is_file() else p.name for p in folder.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file()}
-    shared = {"__init__", "rules", "state", "actions", "engine", "moves", "resolution", "position", "questions"}
+    shared = {"__init__", "rules", "state", "actions", "engine", "moves", "resolution", "position", "questions", "session"}
     assert shared <= names, f"missing: {sorted(shared - names)}"

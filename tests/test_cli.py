@@ -128,7 +128,7 @@ def test_version_and_every_command_help_has_an_example():
         assert "Example" in help_text, name
 
 
-def test_oracle_rank_never_imports_z3_ortools_or_numpy():
+def test_oracle_rank_never_imports_z3_ortools_numpy_or_prompt_toolkit():
     code = (
         "import sys\n"
         "from oracle.cli import main\n"
@@ -136,7 +136,7 @@ def test_oracle_rank_never_imports_z3_ortools_or_numpy():
         "    main(['rank', '9 9 2 2 K', '--json'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('z3', 'ortools', 'numpy'))\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('z3', 'ortools', 'numpy', 'prompt_toolkit'))\n"
         "print('HEAVY', heavy)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -18,7 +18,8 @@ Modules:
   next round's pacts (Phase 4), ``settle_round``;
 - ``position``: a scenario's ``position`` read into a ``RoundState`` (``POSITION_KEYS``);
 - ``questions``: the game's registration (``GAME``) and its question kinds, with the glue to
-  the solvers (``oracle.solve.dp.coal``, ``oracle.solve.exact.highest_haul``).
+  the solvers (``oracle.solve.dp.coal``, ``oracle.solve.exact.highest_haul``);
+- ``session``: what a live table (``oracle play``) needs, the next round's position included.
 
 Importing this package registers the game and its question kinds.
 """
@@ -57,8 +58,10 @@ from .rules import (
     track_marks,
 )
 from .state import Payment, Player, RoundState
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     "Action",
     "BONUS",
     "CHIP_UNIT",

@@ -22,6 +22,8 @@ Modules:
 - ``position``: a scenario's ``position:`` read into a ``DiabloGame``, every bad field named.
 - ``questions``: the game's registration and question kinds; the glue from the table to the
   draw solver (``oracle.solve.exact.draw``) for ``best-swap``.
+- ``session``: what a live table (``oracle play``) needs: a fresh table from its options, the
+  status line, the moves with the reasons for those left out, the cards a chance line may name.
 
 Importing this package registers the game and its question kinds.
 """
@@ -43,8 +45,10 @@ from .rules import (
 )
 from .state import HandResult, PotShare, TableState
 from .questions import GAME  # registers the game and its question kinds
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     "Action",
     "CHANCE_VERBS",
     "DECLARABLE",

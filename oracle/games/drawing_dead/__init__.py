@@ -23,6 +23,8 @@ Modules:
   action step, and the solver that walks the engine and answers).
 - ``questions``: the game's registration (``GAME``), its question kinds, and the clean-up
   ranking (``cleanup_choices``).
+- ``session``: what a live table (``oracle play``) needs: a fresh game from its options, the
+  status line, the moves with the reasons for those left out.
 
 Importing the package registers the game and its question kinds.
 """
@@ -38,8 +40,10 @@ from .rules import (
     hand_strength, load_role_table,
 )
 from .state import ChainEntry, Player, State
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     "Action", "ChainEntry", "DEFAULT_ROLES", "GAME", "OPTIONS", "POSITION_KEYS", "Player",
     "ROLE_TEXT_KEYS", "Role", "RoleChoice", "RoleTable", "STASH_LIMIT", "State", "UPCARD_LIMIT",
     "cheapest_claim", "cleanup_choices", "game_winner", "hand_json", "hand_strength",

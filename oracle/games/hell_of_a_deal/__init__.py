@@ -17,6 +17,8 @@ nothing outside the package imports past this face.
     position     a scenario's ``position:`` to a ``HodState`` (``load_position``, ``POSITION_KEYS``)
     questions/   ``GAME`` and the question kinds: ``table`` (engine kinds), ``solvers`` (solver
                  kinds), ``problems``, ``settlement`` and ``plans`` (the glue to ``oracle.solve``)
+    session      what a live table (``oracle play``) needs: a fresh table, the status line, the
+                 moves with the reasons for those left out, the cards a deal may name
 
 Public API (names are stable):
 
@@ -128,8 +130,10 @@ from .rules import (
     temptation_room,
 )
 from .state import HodState, Pending, PlayerState
+from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
+    "session",
     # The stable API listed in the docstring.
     "Boss", "BOSSES", "find_boss", "boss_from_mapping", "STANDARD_BOSS_ORDER",
     "Favor", "FAVORS", "find_favor", "favor_from_mapping",

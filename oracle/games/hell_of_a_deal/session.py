@@ -1,0 +1,175 @@
+"""Hell of a Deal at a live table (``oracle play hell-of-a-deal``): a fresh table from
+``--seats``, ``--boss``, ``--boss-deck``, ``--default-hand`` and ``--dealer``; the status line
+(the Boss, the round, the phase, the Souls, what is awaited); the legal moves with the reason
+for each left out; the cards a deal may name (the engine deals nothing itself: every card
+dealt is named, "deal Anna 9h 9c 2d"). The value types are ``oracle.live``'s."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from oracle.errors import OracleError
+from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, one_of, option_text, seat_names
+from oracle.live import summarize
+
+from .moves import chance_template, legal_moves_report
+from .round import awaiting
+from .rules import STANDARD_BOSS_ORDER, find_boss
+from .rules.bosses import parse_default_hand
+from .state import HodState
+
+# "4 neoprene Player mats", "4 sets of 7 Player chips" (Hell of a Deal: Contents).
+MAX_PLAYERS = 4
+SETUP = (
+    SetupOption("seats", f"the players in clockwise order, 1 to {MAX_PLAYERS}"),
+    SetupOption("boss", "the Boss faced first (default: Dedly Aloor, the top of the rulebook's Boss stack)"),
+    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas "
+                             "(default: the rulebook's order after the first Boss)"),
+    SetupOption("default_hand", "a Boss's default minimum hand, printed on the card: \"Dedly Aloor=Q Q T T\" "
+                                "(give one for every Boss faced)"),
+    SetupOption("dealer", "who holds the Dealer Button (default: the last seat)"),
+)
+STATE_KIND = "apply"
+# What a step other than a bet or a deal waits for, in the words of its action line.
+CHANCE_WORDS = {
+    "favor_draw": "'{who} draws Favor <the Favor drawn>'",
+    "bones": "'{who} rolls the Bones: <Favor, Temptation or Curse>'",
+}
+STEP_WORDS = {
+    "demona": "{who}: a heart on the board: '{who} suffers a Temptation' or '{who} folds'",
+    "keep": "{who} keeps one of the two cards looked at ('{who} keeps <card>')",
+    "favor_discard": "{who} holds four Favors: '{who} discards Favor <name>'",
+    "toll": "{who} pays The Boatman: '{who} pays <n> Souls in tolls'",
+}
+
+
+def _default_hands(options: Mapping[str, Any]) -> dict[str, str]:
+    hands: dict[str, str] = {}
+    for item in options.get("default_hand") or ():
+        name, sep, cards = str(item).partition("=")
+        if not sep or not name.strip() or not cards.strip():
+            raise SetupError(f"--default-hand: write the Boss and the cards, e.g. \"Dedly Aloor=Q Q T T\", not {item!r}")
+        try:
+            boss = find_boss(name.strip()).name
+            parse_default_hand(cards.strip(), ("default_hand",))
+        except OracleError as exc:
+            raise SetupError(f"--default-hand {item!r}: {getattr(exc, 'message', exc)}") from None
+        hands[boss] = cards.strip()
+    return hands
+
+
+def _bosses_faced(options: Mapping[str, Any]) -> tuple[str, list[str] | None]:
+    try:
+        boss = find_boss(option_text(options, "boss") or STANDARD_BOSS_ORDER[0]).name
+    except OracleError as exc:
+        raise SetupError(f"--boss: {exc}") from None
+    text = option_text(options, "boss_deck")
+    if text is None:
+        return boss, None
+    deck = []
+    for name in [n.strip() for n in text.split(",") if n.strip()]:
+        try:
+            deck.append(find_boss(name).name)
+        except OracleError as exc:
+            raise SetupError(f"--boss-deck: {exc}") from None
+    return boss, deck
+
+
+def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
+    names = seat_names(dict(options), 1, MAX_PLAYERS, "Hell of a Deal")
+    boss, deck = _bosses_faced(options)
+    hands = _default_hands(options)
+    order = list(STANDARD_BOSS_ORDER)
+    coming = deck if deck is not None else (order[order.index(boss) + 1:] if boss in order else [])
+    missing = [name for name in dict.fromkeys([boss, *coming]) if name not in hands]
+    if missing:
+        raise SetupError(
+            "--default-hand: the rulebook does not print the Bosses' default minimum hands; give the one on "
+            f"each card faced this game ({', '.join(missing)} missing), e.g. --default-hand \"{missing[0]}=Q Q T T\"")
+    position: dict[str, Any] = {
+        "players": [{"name": n} for n in names],
+        "boss": boss,
+        "bosses": {name: {"default_hand": cards} for name, cards in hands.items()},
+        "phase": "deal",
+    }
+    if deck is not None:
+        position["boss_deck"] = deck
+    dealer = one_of(dict(options), "dealer", names)
+    if dealer is not None:
+        position["dealer"] = dealer
+    return position
+
+
+def _awaited(state: HodState) -> tuple[str, tuple[str, ...]]:
+    wait = awaiting(state)
+    by, step, who = wait["by"], wait["step"], wait.get("player")
+    if by is None:
+        return step, ()
+    if by == "team":
+        return f"the team assigns {wait['count']} Temptation over 10 ('assign Temptation: {state.names[0]} 1')", ()
+    if by == "dealer":
+        return "the showdown is settled: 'end round'", ()
+    if by == "chance":
+        template = chance_template(state)
+        if template is not None:
+            return f"'{template['template']}'", ()
+        return CHANCE_WORDS.get(step, step.replace("_", " ")).format(who=who), ()
+    if step == "bet":
+        if state.bet_this_turn:
+            return f"{who}: more chips or Favors if allowed, then '{who} is done'", (who,)
+        return f"{who} to bet a chip or fold", (who,)
+    return STEP_WORDS.get(step, f"{{who}}: {step.replace('_', ' ')}").format(who=who), (who,)
+
+
+def status(state: HodState) -> Status:
+    if state.status != "going on":
+        return Status(f"game {state.status}: {state.reason}", awaiting="nothing: the game is over", over=True)
+    awaited, to_act = _awaited(state)
+    text = (f"round {state.round_number} against {state.boss.name}, {state.phase}: "
+            f"{state.souls} Soul{'s' if state.souls != 1 else ''}; {awaited}")
+    return Status(text, to_act=to_act, awaiting=awaited)
+
+
+def moves(state: HodState) -> Moves:
+    report = legal_moves_report(state)
+    template = report["chance"]
+    waiting = (template["template"],) if template else ()
+    _, to_act = _awaited(state)
+    return Moves(to_act=to_act, legal=tuple(report["legal"]), summary=summarize(report["legal"]),
+                 left_out=tuple(report["illegal"].items()), waiting_for=waiting)
+
+
+def card_slots(state: HodState) -> tuple[CardSlot, ...]:
+    template = chance_template(state)
+    if template is None:
+        return ()
+    prefix = template["template"].split(" <card>")[0]
+    return (CardSlot(prefix, template["cards"], tuple(str(c) for c in state.stock())),)
+
+
+def table_view(state: HodState) -> TableView:
+    rows = []
+    for i, p in enumerate(state.players):
+        marks = [w for w, on in (("dealer", i == state.dealer), ("to act", p.name == state.to_act)) if on]
+        hand = " ".join(str(c) for c in p.hand)
+        rows.append((p.name, hand, str(p.temptation), f"{p.curses_active}+{p.curses_face_down}",
+                     ", ".join(str(b) for b in p.bets), ", ".join(p.favors),
+                     "folded" if p.folded else ", ".join(marks)))
+    notes = [f"{state.souls} Souls in the pot", "board: " + (" ".join(str(c) for c in state.board) or "none")]
+    if state.boss_hole:
+        notes.append(f"{state.boss.name}'s hole cards: {len(state.boss_hole)}"
+                     + (", shown " + " ".join(str(c) for c in state.boss_revealed) if state.boss_revealed else ""))
+    if state.tolls:
+        notes.append("tolls: " + " ".join(str(c) for c in state.tolls))
+    if state.discard:
+        notes.append("discard: " + " ".join(str(c) for c in state.discard))
+    if state.boss_deck:
+        notes.append("Bosses to come: " + ", ".join(state.boss_deck))
+    return TableView(title=f"Hell of a Deal, round {state.round_number} against {state.boss.name}: {state.phase}",
+                     columns=("player", "hand", "Temptation", "Curses", "bets", "Favors", ""),
+                     rows=tuple(rows), notes=tuple(notes))
+
+
+def next_position(state: HodState, position: Mapping[str, Any]) -> None:
+    """The history runs on from round to round ('end round' sets up the next Boss)."""
+    return None
