@@ -152,7 +152,7 @@ def rank_hell_of_a_deal(
     if toll_cards and souls is None:
         raise InvalidHandError("--toll needs --souls: how many Souls the pot holds")
     if souls is not None and not toll_cards:
-        raise FieldError(("souls",), "the Souls in the pot pay The Boatman's tolls: give the toll card(s) with them")
+        raise FieldError(("souls",), "the Souls in the pot pay The Boatman's tolls: give the toll cards with them")
     if for_boss:
         high = 2
         if the_boss is not None:
