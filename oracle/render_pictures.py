@@ -191,8 +191,8 @@ def _policy_picture(console: Console, qid: str, answer: Mapping[str, Any], full:
         draw_text = f"{draws[0]}–{draws[1]}" if draws else "–"
         if not _reached(row):
             mark = Text("never reached", style="dim")
-        elif stop:
-            mark = Text("█" * max(1, round(bar_width * stop / top)), style="cyan")
+        elif stop is not None:
+            mark = Text("█" * max(1, round(bar_width * max(stop, 0) / top)), style="cyan")
         else:
             mark = Text("always draws", style="dim")
         if row.get("exceptions"):

@@ -217,3 +217,8 @@ def test_piped_solve_writes_each_explanation_on_one_line_whatever_columns_says(s
     for item in showcase:
         assert "  " + item.answer.explanation in lines
     assert max(cell_len(line) for line in lines if BOX & set(line)) <= 60
+
+
+def test_no_answer_counts_in_the_form_one_chip_s(solved):
+    # "1 chip(s)" and "1 action(s)" were the words: every count is singular or plural.
+    assert not [(s.label, item.question.id) for s, item in solved if "(s)" in item.answer.explanation]

@@ -106,7 +106,7 @@ def action_text(action: Action, haul_before: int) -> str:
 def apply_text(done: Sequence[str], payments: Sequence[Mapping[str, Any]], status: Mapping[str, Any]) -> str:
     """What the applied lines did, what they cost, and where the round stands now."""
     chips = {p["name"]: p["chips"] for p in status["players"]}
-    parts = [join(done) if done else "no action"]
+    parts = ["; ".join(done) if done else "no action"]
     pacts = _pacts(payments, chips)
     if pacts:
         parts.append(pacts)
