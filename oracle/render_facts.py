@@ -211,17 +211,16 @@ def _grid(rows: Sequence[tuple[str | None, Mapping[str, Any]]], columns: list[st
 
 
 class _Builder:
-    def __init__(self, full: bool, elsewhere: Mapping[str, str]):
+    def __init__(self, full: bool):
         self.full = full
-        self.elsewhere = elsewhere
         self.facts = Facts()
         self.hands_shortened = False
 
     def add(self, item: Fact | Grid) -> None:
         self.facts.items.append(item)
 
-    def shorten(self, path: str, shown: int, total: int, what: str = "") -> None:
-        self.facts.shortened.append(f"{path} ({shown} of {total}{' ' + what if what else ''} shown)")
+    def shorten(self, path: str, shown: int, total: int) -> None:
+        self.facts.shortened.append(f"{path} ({shown} of {total} shown)")
 
     def entry(self, depth: int, key: str | None, value: Any, path: str) -> None:
         head = "- " if key is None else f"{escape(key)}: "
@@ -309,7 +308,7 @@ class _Builder:
 def answer_facts(answer: Mapping[str, Any], *, full: bool = False, elsewhere: Mapping[str, str] | None = None) -> Facts:
     """Every top-level key of ``answer`` with its value. ``elsewhere`` maps a key a picture
     shows in full to the line that stands for it here (ignored with ``full``)."""
-    builder = _Builder(full, elsewhere or {})
+    builder = _Builder(full)
     for key, value in answer.items():
         if not full and elsewhere and key in elsewhere:
             builder.add(Fact(0, f"{escape(key)}: ", Text(elsewhere[key], style="dim")))
