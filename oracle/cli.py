@@ -111,10 +111,12 @@ def game_option(f: Callable) -> Callable:
     )(f)
 
 
-def console():
+def console(stderr: bool = False):
+    """The console of standard output (or error): width, colour and wrapping as rich reads
+    them from the terminal and from ``COLUMNS``, ``NO_COLOR`` and ``FORCE_COLOR``."""
     from oracle.render import make_console
 
-    return make_console()
+    return make_console(stderr=stderr)
 
 
 @click.group(name="oracle", cls=OracleGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -300,12 +302,17 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
 )
 @time_limit_option
 @json_option
-def solve(paths, output, time_limit, as_json) -> None:
+@click.option("--full", is_flag=True, help="Show every fact of every answer: no list shortened, every field of a hand.")
+def solve(paths, output, time_limit, as_json, full) -> None:
     """Answer every question in scenario files (and every *.scenario.yaml under folders).
+
+    Each answer comes first in words, then the rulebook section it applied, then every fact
+    of the answer; a long list shows its first items, and --full shows them all.
 
     \b
     Examples:
       oracle solve scenarios/diablo/rulebook-example.scenario.yaml
+      oracle solve scenarios/diablo/best-swap.scenario.yaml --full
       oracle solve scenarios/auf-teufel-komm-raus/solver.scenario.yaml --output plots/
     """
     from pathlib import Path
@@ -314,7 +321,7 @@ def solve(paths, output, time_limit, as_json) -> None:
     from oracle.scenario import find_scenario_files, load_files, solve_scenarios
 
     scenarios = load_files(find_scenario_files(paths))
-    with progress_bar(console(), "solving") as update:
+    with progress_bar(console(stderr=True), "solving") as update:
         results = solve_scenarios(
             scenarios, progress=update, output_dir=Path(output) if output else None, time_limit=time_limit
         )
@@ -324,7 +331,7 @@ def solve(paths, output, time_limit, as_json) -> None:
     else:
         from oracle.render import solve_results
 
-        solve_results(console(), results)
+        solve_results(console(), results, full=full)
     if any(result.failed for result in results):
         sys.exit(2)
 

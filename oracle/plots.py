@@ -8,8 +8,9 @@ A picture is written only inside the folder the user named on the command line
 ``threshold_svg`` draws a stop-policy (Auf Teufel komm raus): x is the number of pieces
 pulled this turn, y the haul. For each x a grey bar spans the hauls at which the policy
 draws, a red mark shows the haul from which it stops, and small orange dots show states that
-stop below that mark (objectives whose stop set is not a threshold). Its rows are any objects
-with the fields of ``oracle.solve.dp.coal.ThresholdRow``.
+stop below that mark (objectives whose stop set is not a threshold). Rows the policy never
+reaches are left out, and the subtitle says so. Its rows are any objects with the fields of
+``oracle.solve.dp.coal.ThresholdRow``.
 """
 
 from __future__ import annotations
@@ -85,6 +86,17 @@ def write_threshold_svg(
 
 
 # ---- a stop-policy as a picture ------------------------------------------------------------
+
+
+def _spans(numbers: Sequence[int]) -> str:
+    """``[12, 13, 14, 20]`` as ``12-14, 20``."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and spans[-1][1] == n - 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def _nice_step(span: float) -> int:
@@ -197,10 +209,13 @@ def _legend() -> list[str]:
 
 
 def threshold_svg(rows: Sequence["ThresholdRow"], *, title: str, oven_text: str = "") -> str:
-    # Past the last row in which the policy still draws, a turn never gets there: leave it out.
-    drawing = [r.pieces for r in rows if r.draw_hauls]
-    if drawing:
-        rows = [r for r in rows if r.pieces <= max(drawing) + 1]
+    # A row the policy never reaches (the turn has always stopped before) is left out, so the
+    # picture shows the policy as it is played; the caption says which rows are left out.
+    reached = [r for r in rows if getattr(r, "reached", True)]
+    left_out = [r.pieces for r in rows if not getattr(r, "reached", True)]
+    if reached and left_out:
+        rows = reached
+        oven_text = "; ".join(t for t in (oven_text, f"never reached, left out: {_spans(left_out)} pieces") if t)
     frame = _frame(rows)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '

@@ -25,8 +25,18 @@ from oracle.text import escape
 SUIT_STYLES = {"h": "red", "d": "red", "s": "default", "c": "default"}
 
 
-def make_console(stderr: bool = False, width: int | None = None, color: bool | None = None) -> Console:
-    return Console(stderr=stderr, width=width, no_color=(color is False), highlight=False, soft_wrap=False)
+def make_console(stderr: bool = False, width: int | None = None, color: bool | None = None, file=None) -> Console:
+    """The console every command draws on. Without ``width`` and ``color`` it follows rich's
+    environment variables: ``COLUMNS`` sets the width, ``NO_COLOR`` (set and not empty)
+    removes colour and keeps bold and dim, ``FORCE_COLOR`` (set and not empty) writes colour
+    and lays out as on a terminal even into a pipe, ``TTY_COMPATIBLE`` overrides the terminal
+    check. Output that is not a terminal is soft-wrapped: a line is written whole, never
+    broken at the console's width (tables are still laid out to it). ``file`` replaces the
+    standard stream (tests write to a string)."""
+    console = Console(stderr=stderr, width=width, no_color=True if color is False else None,
+                      force_terminal=None, highlight=False, file=file)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def plain(text: Any, style: str = "", *, newlines: bool = False) -> Text:
@@ -77,7 +87,7 @@ def rank_result(console: Console, hand, source: str, others: Sequence[tuple[Any,
         table.add_column("cards used")
         for ruleset, other in others:
             table.add_row(ruleset.title, other.description, cards_text(other.cards, other.wilds))
-        console.print(table)
+        print_table(console, table, 0)
 
 
 def selection_result(console: Console, selection, source: str, heading: str) -> None:
@@ -98,7 +108,7 @@ def selection_result(console: Console, selection, source: str, heading: str) -> 
         table.add_row("tolled (paid)", cards_text(selection.tolled_used))
     for note in selection.notes:
         table.add_row("note", note)
-    console.print(table)
+    print_table(console, table, 0)
     if source:
         console.print(Text(f"rule: {source}", style="dim"))
 
@@ -117,7 +127,7 @@ def toll_table(console: Console, selections: Sequence[Any], souls: int) -> None:
             cards_text(selection.hand.cards, selection.hand.wilds),
             cards_text(selection.tolled_used) if selection.tolled_used else Text("none"),
         )
-    console.print(table)
+    print_table(console, table, 0)
 
 
 def compare_result(console: Console, first, second, winner: str) -> None:
@@ -129,7 +139,7 @@ def compare_result(console: Console, first, second, winner: str) -> None:
     for label, hand in (("first", first), ("second", second)):
         marker = " ◀ wins" if winner == label else ""
         table.add_row(label + marker, hand.description, cards_text(hand.cards, hand.wilds), str(hand.strength))
-    console.print(table)
+    print_table(console, table, 0)
     if winner == "tie":
         console.print(Text("Tie: the hands are equal and share.", style="bold"))
     else:
@@ -142,9 +152,10 @@ def error_line(console: Console, message: str) -> None:
 
 @contextmanager
 def progress_bar(console: Console, description: str, total: int | None = None) -> Iterator[Any]:
-    """A progress bar for long work; yields ``update(done, total)``. It only appears on a
-    terminal, so piped output and tests stay clean."""
-    if not console.is_terminal:  # nothing to draw: skip importing rich.progress too
+    """A progress bar for long work; yields ``update(done, total)``. It only appears on an
+    interactive terminal (``TTY_INTERACTIVE=0`` turns it off), so piped output and tests stay
+    clean."""
+    if not console.is_interactive:  # nothing to draw: skip importing rich.progress too
         yield lambda done, new_total=None: None
         return
     from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
@@ -169,7 +180,8 @@ def progress_bar(console: Console, description: str, total: int | None = None) -
         yield update
 
 
-def _looks_like_cards(value: str) -> list[Card] | None:
+def looks_like_cards(value: str) -> list[Card] | None:
+    """The cards ``value`` spells (``"Ah Kd"``), or None for any other text."""
     from oracle.cards import parse_cards
     from oracle.errors import OracleError
 
@@ -182,178 +194,118 @@ def _looks_like_cards(value: str) -> list[Card] | None:
     return cards if cards and all(c.suit or c.is_joker for c in cards) else None
 
 
-def _scalar_text(value: Any) -> Text:
-    if isinstance(value, str):
-        cards = _looks_like_cards(value)
-        return cards_text(cards) if cards else plain(value)
-    if isinstance(value, float):
-        return Text(f"{value:.6g}")
-    if isinstance(value, bool) or value is None:
-        return Text({True: "yes", False: "no", None: "–"}[value])
-    return Text(str(value))
+def print_hanging(console: Console, head: Text, body: Text, *, gap: int = 4) -> None:
+    """``head`` then ``body`` on one logical line. On a terminal a long body wraps under
+    itself (a hanging indent), never cut; piped, the line is written whole, so no sentence is
+    broken where a reader or a tool would not expect it. A head that leaves too little room
+    puts the body on the next lines, ``gap`` columns in from the head."""
+    if not console.is_terminal:
+        whole = head + body
+        whole.rstrip()
+        console.print(whole, soft_wrap=True)
+        return
+    width = console.width
+    room = width - head.cell_len
+    indent = head.cell_len
+    if body.plain and room < 20 and head.plain.strip():
+        alone = head.copy()
+        alone.rstrip()
+        console.print(alone, soft_wrap=True)
+        indent = len(head.plain) - len(head.plain.lstrip()) + gap
+        room = width - indent
+        head = Text(" " * indent)
+    lines = body.wrap(console, max(room, 8), overflow="fold") if body.plain else [Text()]
+    for k, line in enumerate(lines):
+        out = (head if k == 0 else Text(" " * indent)) + line
+        out.rstrip()
+        console.print(out, soft_wrap=True)
 
 
-def _compact(value: Any) -> str:
-    import json
+def print_table(console: Console, table: Table, indent: int = 2) -> None:
+    """A table ``indent`` columns in, laid out to the console's width, each line written
+    without the spaces that pad it on the right (so piped output has no trailing blanks)."""
+    options = console.options.update_width(max(20, console.width - indent))
+    for segments in console.render_lines(table, options, pad=False):
+        line = Text(" " * indent)
+        for segment in segments:
+            if not segment.control:
+                line.append(segment.text, segment.style)
+        line.rstrip()
+        console.print(line, soft_wrap=True)
 
-    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
 
+def print_facts(console: Console, facts, indent: int = 2) -> None:
+    """An answer's key/value list (``oracle.render_facts``): keys dim, nested ones indented."""
+    from oracle.render_facts import Fact
 
-def answer_details(answer: dict[str, Any], limit: int = 12) -> Text:
-    """The answer's short top-level facts, one a line, cards with suit symbols. Nested
-    structures that do not fit on a line are left to ``--json``."""
-    out = Text()
-    shown = 0
-    for key, value in answer.items():
-        if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-            item = Text(", ").join(_scalar_text(v) for v in value) if value else Text("none")
-        elif isinstance(value, (dict, list)):
-            if len(_compact(value)) > 60:
-                continue
-            item = plain(_compact(value))
+    for item in facts.items:
+        prefix = " " * (indent + 2 * item.depth)
+        head = Text(prefix)
+        head.append(item.head, style="dim")
+        if isinstance(item, Fact):
+            print_hanging(console, head, item.body)
         else:
-            item = _scalar_text(value)
-        if shown == limit:
-            out.append("\n…", style="dim")
-            break
-        if shown:
-            out.append("\n")
-        out.append(f"{escape(key)}: ", style="dim")
-        out.append_text(item)
-        shown += 1
-    return out
+            print_hanging(console, head, Text())
+            print_table(console, item.table, len(prefix) + 2)
 
 
-def solve_results(console: Console, results: Sequence[Any]) -> None:
-    """``oracle solve``: a table per scenario, one row per question: the answer in a line,
-    the rule it applied, and its main facts (all of them with ``--json``)."""
-    for solved in results:
+def _question_heading(item) -> Text:
+    heading = plain(item.question.id, "bold")
+    if item.question.kind != item.question.id:
+        heading.append(f" ({escape(item.question.kind)})", style="dim")
+    return heading
+
+
+def _closing_note(shortened: Sequence[str]) -> Text:
+    from oracle.words import join
+
+    return Text(f"Shortened here: {join(shortened)}. Add --full to see everything, or --json for the exact "
+                "values.", style="dim italic")
+
+
+def solve_answer(console: Console, item, full: bool = False) -> None:
+    """One question of ``oracle solve``: the answer in words, the rule it applied, every fact
+    of the answer, its picture, and what was shortened (shown by ``--full``)."""
+    from oracle.render_facts import answer_facts
+    from oracle.render_pictures import PICTURES
+
+    console.print(_question_heading(item), soft_wrap=True)
+    if item.answer is None:
+        print_hanging(console, Text("  "), plain(f"Error: {item.error}", "red"))
+        return
+    print_hanging(console, Text("  "), plain(item.answer.explanation, "bold"))
+    print_hanging(console, Text("  rule: ", style="dim"), plain(item.answer.rule, "dim"))
+    picture = PICTURES.get(item.question.kind)
+    answer = item.answer.answer
+    elsewhere = picture.summary(answer) if picture is not None else {}
+    facts = answer_facts(answer, full=full, elsewhere=elsewhere)
+    console.print()
+    print_facts(console, facts)
+    shortened = list(facts.shortened)
+    if picture is not None and any(answer.get(key) for key in picture.keys):
+        console.print()
+        shortened += picture.draw(console, item.question.id, answer, full)
+    if shortened and not full:
+        print_hanging(console, Text("  "), _closing_note(shortened))
+
+
+def solve_results(console: Console, results: Sequence[Any], full: bool = False) -> None:
+    """``oracle solve``: per scenario its name, game, file and description, then each question
+    with the answer in words first and every fact of the answer after it."""
+    for number, solved in enumerate(results):
         scenario = solved.scenario
-        table = Table(
-            title=plain(f"{scenario.name}  ({scenario.game.title})"),
-            caption=plain(scenario.description, newlines=True) if scenario.description else None,
-            show_lines=True,
-        )
-        table.add_column("question", style="bold", no_wrap=True)
-        table.add_column("answer", ratio=3)
-        table.add_column("details", ratio=2)
+        if number:
+            console.print()
+        title = plain(scenario.name, "bold underline")
+        title.append(f"  {scenario.game.title}", style="bold")
+        where = f"{scenario.file}:{scenario.line}" if scenario.line else scenario.file
+        title.append(f"  {escape(where)}", style="dim")
+        print_hanging(console, Text(), title)
+        if scenario.description:
+            print_hanging(console, Text(), plain(scenario.description.strip(), "italic", newlines=True))
         for item in solved.answers:
-            ask = plain(item.question.id)
-            ask.append(f"\n{escape(item.question.kind)}", style="dim")
-            if item.answer is None:
-                table.add_row(ask, plain(f"Error: {item.error}", "red", newlines=True), "")
-                continue
-            why = plain(item.answer.explanation, "bold", newlines=True)
-            why.append(f"\nrule: {escape(item.answer.rule)}", style="dim")
-            table.add_row(ask, why, answer_details(item.answer.answer))
-        console.print(table)
-        for item in solved.answers:
-            picture = PICTURES.get(item.question.kind)
-            if item.answer is not None and picture is not None:
-                picture(console, item.question.id, item.answer.answer)
-
-
-def outcome_bar(win: float, push: float, lose: float, width: int = 24) -> Text:
-    """A stacked bar: win █ in green, push or tie ▒ in yellow, lose ░ in red (the shapes
-    tell them apart without colour)."""
-    cells = [round(win * width), round(push * width)]
-    cells.append(max(0, width - sum(cells)) if lose > 0 else 0)
-    bar = Text()
-    for count, glyph, style in zip(cells, "█▒░", ("green", "yellow", "red")):
-        bar.append(glyph * count, style=style)
-    return bar
-
-
-SHORT_CATEGORY = {
-    "five_of_a_kind": "five of a kind",
-    "royal_flush": "royal",
-    "straight_flush": "str. flush",
-    "four_of_a_kind": "quads",
-    "full_house": "full house",
-    "three_of_a_kind": "trips",
-    "two_pair": "two pair",
-    "high_card": "high card",
-}
-
-
-def _percent(value: Any) -> str:
-    return f"{100 * value:5.1f}%" if isinstance(value, (int, float)) else "–"
-
-
-def _swap_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
-    choices = answer.get("choices") or []
-    if not choices:
-        return
-    versus = "win" in choices[0]
-    table = Table(title=plain(f"{qid}: every discard, best first ({answer.get('method', '')})"), show_edge=False)
-    table.caption = "win █  tie ▒  lose ░" if versus else None
-    table.add_column("keep", no_wrap=True)
-    table.add_column("discard", no_wrap=True)
-    if versus:
-        table.add_column("win / tie / lose", no_wrap=True)
-        table.add_column("win", justify="right")
-        table.add_column("tie", justify="right")
-    table.add_column("likeliest hands", ratio=1)
-    for choice in choices:
-        categories = sorted((choice.get("categories") or {}).items(), key=lambda kv: -kv[1])
-        likely = plain(" · ".join(f"{SHORT_CATEGORY.get(name, name)} {100 * p:.0f}%" for name, p in categories[:2] if p))
-        keep = _scalar_text(choice.get("keep") or "")
-        discard = _scalar_text(choice.get("discard") or "none")
-        if choice.get("best"):
-            keep.stylize("bold green")
-        row: list[Any] = [keep, discard]
-        if versus:
-            row += [
-                outcome_bar(choice.get("win", 0), choice.get("tie", 0), choice.get("lose", 0), width=16),
-                _percent(choice.get("win")),
-                _percent(choice.get("tie")),
-            ]
-        table.add_row(*row, likely)
-    console.print(table)
-
-
-def _odds_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
-    players = answer.get("players") or {}
-    if not players:
-        return
-    table = Table(title=plain(f"{qid}: chances against the Boss ({answer.get('method', '')})"), show_edge=False)
-    table.caption = "win █  push ▒  lose ░"
-    table.add_column("player")
-    table.add_column("win / push / lose", no_wrap=True)
-    for heading in ("win", "push", "lose", "Souls"):
-        table.add_column(heading, justify="right")
-    for name, odds in players.items():
-        if odds.get("folded"):
-            table.add_row(plain(name), Text("folded", style="dim"), "", "", "", "")
-            continue
-        table.add_row(
-            plain(name),
-            outcome_bar(odds.get("win", 0), odds.get("push", 0), odds.get("lose", 0)),
-            _percent(odds.get("win")),
-            _percent(odds.get("push")),
-            _percent(odds.get("lose")),
-            f"{odds.get('expected_souls', 0):+.3f}",
-        )
-    console.print(table)
-
-
-def _policy_picture(console: Console, qid: str, answer: dict[str, Any]) -> None:
-    rows = [row for row in answer.get("thresholds") or [] if row.get("states")]
-    if not rows:
-        return
-    top = max((row["stop_from"] or 0) for row in rows) or 1
-    table = Table(title=plain(f"{qid}: stop once the haul reaches…"), show_edge=False)
-    table.add_column("pieces pulled", justify="right")
-    table.add_column("stop from", justify="right")
-    table.add_column("", no_wrap=True)
-    for row in rows:
-        stop = row.get("stop_from")
-        bar = Text("█" * round(20 * (stop or 0) / top), style="cyan") if stop else Text("always draw", style="dim")
-        table.add_row(plain(row.get("pieces")), plain("–" if stop is None else stop), bar)
-    console.print(table)
-
-
-PICTURES = {"best-swap": _swap_picture, "odds": _odds_picture, "stop-policy": _policy_picture}
+            console.print()
+            solve_answer(console, item, full)
 
 
 OUTCOME_STYLES = {

@@ -363,7 +363,7 @@ def test_audit_14_a_search_out_of_time_answers_with_a_true_bound():
     guarded = cheapest_claim(state, 0, _spent())
     assert exact["exact"] is True and exact["bound_reached"] is None
     assert guarded["exact"] is False and guarded["bound_reached"] == "time_limit"
-    assert "time limit of 1e-09 s" in guarded["reason"] and guarded["reason"].startswith("at most 1 chip(s)")
+    assert "time limit of 1e-09 s" in guarded["reason"] and guarded["reason"].startswith("at most 1 chip:")
     assert guarded["possible"] is True and guarded["chips"] >= exact["chips"]
     assert guarded["cards"] == ["Qh"] and guarded["chips"] == 1 and guarded["chips_if_unstopped"] is None
     played = state.copy()

@@ -52,9 +52,9 @@ def test_only_the_boatman_deals_toll_cards():
     assert message.startswith("only a Boss who deals Toll cards (The Boatman) has them")
     boatman = showdown(boss="The Boatman", bosses={"The Boatman": {"default_hand": "8 8"}})
     assert load_position(boatman | {"tolls": "9s"}, {}).tolls  # one Toll card: accepted
-    refused(boatman | {"tolls": "9s 7d"}, ("tolls",), "The Boatman deals 1 Toll card(s), got 2")
+    refused(boatman | {"tolls": "9s 7d"}, ("tolls",), "The Boatman deals 1 Toll card, got 2")
     # "After hands are dealt": from the pre-Flop on, his Toll card is on the table.
-    refused(boatman, ("tolls",), "deals 1 Toll card(s) after hands are dealt, got 0")
+    refused(boatman, ("tolls",), "deals 1 Toll card after hands are dealt, got 0")
     refused(boatman | {"tolls": "9s", "phase": "deal", "board": None, "boss_hole": None,
                        "players": [{"name": "Anna"}]}, ("phase",), "no cards are dealt yet")
 
@@ -169,7 +169,7 @@ def test_double_downs_extra_chip_once_used_is_gone():
 
 
 def test_players_are_dealt_three_cards_and_more_only_by_draws():
-    refused(showdown(players=[{"name": "Anna", "hand": "Qc"}]), ("players", 0, "hand"), "Anna holds 1 card(s), but players are dealt 3")
+    refused(showdown(players=[{"name": "Anna", "hand": "Qc"}]), ("players", 0, "hand"), "Anna holds 1 card, but players are dealt 3")
     refused(showdown(phase="flop", board="Qd Ts 8c", players=[{"name": "Anna"}]), ("players", 0, "hand"), "give them")
     message = refused(showdown(players=[{"name": "Anna", "hand": "Qc Tc 3s 3d"}]), ("players", 0, "hand"))
     assert "Anna holds 4 cards: dealt 3, and the round explains at most 0 more" in message

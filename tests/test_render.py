@@ -2,7 +2,8 @@
 
 from oracle.cards import parse_cards
 from oracle.eval import evaluate
-from oracle.render import make_console, outcome_bar, rank_result, PICTURES
+from oracle.render import make_console, rank_result
+from oracle.render_pictures import PICTURES, outcome_bar
 
 
 def capture(draw):
@@ -26,7 +27,7 @@ def test_outcome_bar_shapes_tell_win_push_and_lose_apart_without_colour():
 
 def test_odds_picture_has_a_bar_and_percentages_per_player():
     answer = {"method": "exact", "players": {"Anna": {"win": 0.75, "push": 0.0, "lose": 0.25, "expected_souls": 0.5}}}
-    text = capture(lambda c: PICTURES["odds"](c, "odds", answer))
+    text = capture(lambda c: PICTURES["odds"].draw(c, "odds", answer, False))
     assert "Anna" in text and "75.0%" in text and "+0.500" in text and "win █  push ▒  lose ░" in text
 
 
@@ -40,6 +41,6 @@ def test_swap_picture_lists_every_discard_best_first():
              "categories": {"pair": 0.6}},
         ],
     }
-    text = capture(lambda c: PICTURES["best-swap"](c, "swap", answer))
+    text = capture(lambda c: PICTURES["best-swap"].draw(c, "swap", answer, False))
     assert text.index("9♥ 9♣ 7♣") < text.index("9♥ 9♣ K♦")
     assert "pair 57% · trips 23%" in text

@@ -20,6 +20,7 @@ from oracle.cards import Card, Rank
 from oracle.eval.evaluate import HandRank, explain, strength_of_codes
 from oracle.eval.rulesets import Ruleset, find_ruleset
 from oracle.errors import InvalidHandError
+from oracle.words import plural
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def best_selection(
         # Nothing in the rulebooks covers a hand with too few legal private cards; we use
         # all that are legal rather than rank no hand at all.
         notes.append(
-            f"only {len(legal_private)} legal private card(s), fewer than the {low} required"
+            f"only {plural(len(legal_private), 'legal private card')}, fewer than the {low} required"
         )
         low = len(legal_private)
     high = min(limits.max_private, len(legal_private), 5)

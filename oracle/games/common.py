@@ -6,6 +6,7 @@ from oracle.cards import parse_cards
 from oracle.errors import FieldError, OracleError, ScenarioError
 from oracle.registry import Answer, Param, QuestionContext, register_question
 from oracle.ranking import compare_hands, rank_hand, rank_hell_of_a_deal
+from oracle.words import plural
 
 
 def _text(ctx: QuestionContext, name: str, required: bool = True) -> str | None:
@@ -86,7 +87,7 @@ def rank_question(ctx: QuestionContext) -> Answer:
         except OracleError as exc:
             raise FieldError(("hole",), str(exc)) from None
         best = ranking.best
-        return Answer(ranking.to_json(), f"{best.hand.description}, using {len(best.from_private)} card(s) from hand", ranking.rule)
+        return Answer(ranking.to_json(), f"{best.hand.description}, using {plural(len(best.from_private), 'card')} from hand", ranking.rule)
     hand = _cards(ctx, "cards", lambda text: rank_hand(text, ctx.game.ruleset))
     return Answer(hand.to_json(), f"{hand.description} under {hand.ruleset.title} rules", hand.ruleset.source)
 
@@ -129,7 +130,7 @@ def validate_question(ctx: QuestionContext) -> Answer:
         return tuple(path) if tuple(path[:1]) == ("rules",) else ("position", *path)
 
     listed = [{"field": Problem(place(path), m).dotted_path(), "message": m} for path, m in problems]
-    explanation = "the position is legal" if not listed else f"{len(listed)} problem(s): " + "; ".join(
+    explanation = "the position is legal" if not listed else f"the position is not legal: {plural(len(listed), 'problem')}: " + "; ".join(
         f"{p['field']}: {p['message']}" for p in listed
     )
     return Answer({"legal": not listed, "problems": listed}, explanation, f"{ctx.game.title} rulebook: Setup")

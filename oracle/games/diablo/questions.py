@@ -12,6 +12,7 @@ from oracle.errors import CardParseError, FieldError, IllegalActionError, Invali
 from oracle.errors import did_you_mean as suggest, nearest
 from oracle.eval.strength import CATEGORY_SLUGS
 from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.words import join, plural
 # The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
@@ -79,13 +80,37 @@ def legal_moves(ctx: QuestionContext) -> Answer:
             answer.update(action=line, legal=True, reason=None)
         except IllegalActionError as exc:
             answer.update(action=line, legal=False, reason=str(exc))
-        explanation = f"{line!r}: " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
+        explanation = f"{line!r} is " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
     else:
-        who = answer["to_act"] or "nobody"
-        explanation = f"{who} to act: " + ", ".join(
-            a["action"] + (f" {a['min']}-{a['max']}" if "min" in a else "") for a in answer["actions"]
-        )
+        explanation = _moves_text(answer["to_act"], game.phase_name(), answer["actions"], answer["waiting_for"])
     return Answer(answer=answer, explanation=explanation, rule=RULE_BETTING)
+
+
+def _range(low: int, high: int, unit: str = "") -> str:
+    if low == high:
+        return plural(low, unit) if unit else str(low)
+    return f"{low} to {high}" + (f" {unit}s" if unit else "")
+
+
+def _moves_text(who: str | None, phase: str, actions: list[dict[str, Any]], waiting: list[str]) -> str:
+    """``Carla to act in the first betting round: checks, bets 1 to 5 or folds``."""
+    if who is None:
+        if waiting:
+            return f"nobody is to act: the {phase} waits for the lines {join(repr(w) for w in waiting)}"
+        return f"nobody is to act ({phase})"
+    items = []
+    for entry in actions:
+        word = entry["action"]
+        if word == "discards":
+            word += f" {_range(entry['min'], entry['max'], 'card')}"
+        elif "min" in entry:
+            word += f" {_range(entry['min'], entry['max'])}"
+        elif "amount" in entry:
+            word += f" {entry['amount']}"
+        elif "hands" in entry:
+            word += " " + join((h.replace("_", " ") for h in entry["hands"]), "or")
+        items.append(word)
+    return f"{who} to act in the {phase}: {join(items, 'or')}"
 
 
 @register_question("diablo", "apply",
@@ -94,10 +119,54 @@ def apply(ctx: QuestionContext) -> Answer:
     game = _state(ctx)
     answer = game.to_json()
     answer["last_hand"] = game.results[-1].to_json() if game.results else None
-    who = answer["to_act"] or "nobody"
-    explanation = (f"hand {game.hand_number}, {game.phase_name()}: pot {game.pot}, {who} to act"
-                   + (f", opener {answer['opener']}" if answer["opener"] else ""))
-    return Answer(answer=answer, explanation=explanation, rule=RULE_BETTING)
+    played = len(ctx.position.get("history") or [])
+    text = f"after the {plural(played, 'action')} of the history"
+    if game.results:
+        text += f", hand {game.results[-1].hand_number} ended: {_showdown_text(game.results[-1])}; now"
+    else:
+        text += ":"
+    return Answer(answer=answer, explanation=f"{text} {_table_text(answer)}", rule=RULE_BETTING)
+
+
+def _table_text(table: dict[str, Any]) -> str:
+    """Where the table stands: the hand and its round, the pot and who is to act, the stacks."""
+    stacks = ", ".join(f"{name} {chips}" for name, chips in table["stacks"].items())
+    if table["game_over"]:
+        return f"the game is over ({table['game_over_reason']}); chips: {stacks}"
+    pot = f"the pot holds {table['pot']}"
+    if table["diablo_pot"]:
+        pot += f" (a Diablo pot{' paid by ' + table['diablo_paid_by'] if table['diablo_paid_by'] else ''}, no antes)"
+    who = f"{table['to_act']} to act" if table["to_act"] else "nobody to act"
+    opener = f", {table['opener']} opened" if table["opener"] else ""
+    return f"hand {table['hand_number']}, {table['phase_name']}: {pot}, {who}{opener}; chips: {stacks}"
+
+
+def _showdown_text(result) -> str:
+    """How a hand ended and what the Diablo rule makes of it."""
+    if result.ending == "everyone checked":
+        text = f"everyone checked: the cards are thrown in and the pot of {result.pot} stays"
+    else:
+        won = dict(result.to_json()["won"])
+        winners = list(result.winners)
+        if len(winners) == 1:
+            text = f"{winners[0]} wins the pot of {result.pot}"
+        else:
+            text = f"{join(winners)} share the pot of {result.pot} ({', '.join(f'{n} {c}' for n, c in won.items())})"
+        hands = result.to_json()["hands"]
+        if result.ending == "showdown":
+            best = hands.get(winners[0], {}).get("hand") if winners else None
+            beaten = [f"{n}'s {h['hand']}" + (f" (declared {h['declared'].replace('_', ' ')})" if h.get("declared") else "")
+                      for n, h in hands.items() if n not in winners and not h.get("folded") and h.get("hand")]
+            text += f" with {best}" if best else ""
+            text += f", over {join(beaten)}" if beaten else ""
+        else:
+            text += f" ({result.ending}: everyone else folded)"
+    if result.opener is not None and result.liable:
+        short = f" of the {result.liability_due} due (all {result.opener} has)" if result.liability_paid < result.liability_due else ""
+        text += f"; {result.opener} opened and did not win, so pays {result.liability_paid}{short} into a new pot"
+    elif result.opener is not None and result.opener_won:
+        text += f"; {result.opener} opened and won: all is well"
+    return text
 
 
 def _result(ctx: QuestionContext):
@@ -124,13 +193,7 @@ def _result(ctx: QuestionContext):
                    params={"hand": Param("the hand's number (1 = the position's deal); default the last ended")})
 def showdown(ctx: QuestionContext) -> Answer:
     _, result = _result(ctx)
-    answer = result.to_json()
-    if result.ending == "everyone checked":
-        explanation = f"everyone checked: the pot of {result.pot} stays"
-    else:
-        explanation = f"{' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''} " \
-                      f"{result.pot} ({result.ending})"
-    return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (Showdown)")
+    return Answer(answer=result.to_json(), explanation=_showdown_text(result), rule="Diablo: Playing a hand (Showdown)")
 
 
 @register_question("diablo", "opener-liability",
@@ -160,8 +223,11 @@ def opener_liability(ctx: QuestionContext) -> Answer:
     if result.opener is None:
         explanation = "nobody opened: " + ("the pot stays" if result.ending == "everyone checked" else "no liability")
     elif result.liable:
-        explanation = (f"{result.opener} opened and did not win: pays {result.liability_paid} "
-                       f"(of {result.liability_due} due) into a new pot; {result.next_first_to_act} speaks first")
+        due = (f"{result.liability_paid} of the {result.liability_due} due (all {result.opener} has)"
+               if result.liability_paid < result.liability_due else f"the {result.liability_paid} due")
+        explanation = (f"{result.opener} opened and did not win: {result.opener} pays {due} into a new pot; the next "
+                       f"hand is played for it without antes, {result.next_dealer} deals and "
+                       f"{result.next_first_to_act} speaks first")
     else:
         explanation = f"{result.opener} opened and " + ("won or shared: all is well" if result.opener_won
                                                         else "lost, but the Diablo rule is off")
@@ -335,12 +401,28 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
         return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
     action = f"{player} stands pat" if not best["discard"] else f"{player} discards {best['discard']}"
     answer["best_action"] = action
-    figure = (f"equity {best['equity']:.4f}" if opponents else f"expected category {best['expected_category']:.3f}")
-    explanation = f"best: {action} ({figure}, {answer['method']}); {answer['groups']} distinct choices of {answer['choices_total']}"
+    explanation = _swap_text(player, best, answer, len(opponents))
     if answer["unevaluated"]:
         explanation += (f"; the time limit of {budget.seconds:g} s ran out with "
-                        f"{len(answer['unevaluated'])} choices not evaluated")
+                        f"{plural(len(answer['unevaluated']), 'choice')} not evaluated")
     elif answer.get("samples_done", answer.get("samples")) != answer.get("samples"):
         explanation += (f"; the time limit of {budget.seconds:g} s ran out after "
                         f"{answer['samples_done']:,} of {answer['samples']:,} deals a choice")
     return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
+
+
+def _swap_text(player: str, best: dict[str, Any], answer: dict[str, Any], opponents: int) -> str:
+    """``Ben should discard Kd 4s and keep 9h 9c 7c: equity 0.0418 against 1 opponent``."""
+    do = f"stand pat with {best['keep']}" if not best["discard"] else f"discard {best['discard']} and keep {best['keep'] or 'nothing'}"
+    if opponents:
+        figure = (f"equity {best['equity']:.4f} against {plural(opponents, 'opponent')} "
+                  f"(win {100 * best['win']:.1f}%, tie {100 * best['tie']:.1f}%)")
+    elif answer["sort_by"].startswith("at_least_"):
+        target = answer["sort_by"][len("at_least_"):].replace("_", " ")
+        figure = f"a {100 * best['at_least_target']:.2f}% chance of {target} or better"
+    else:
+        figure = f"an expected hand category of {best['expected_category']:.3f} (0 high card, 1 pair, 2 two pair, 3 trips)"
+    method = answer["method"] + (f", {answer['samples_done']:,} deals a choice" if answer["method"] == "monte-carlo"
+                                 and "samples_done" in answer else "")
+    return (f"{player} should {do}: {figure} ({method}); {plural(answer['choices_total'], 'discard')}, "
+            f"{answer['groups']} different in effect")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from oracle.errors import IllegalActionError
+from oracle.words import plural
 
 from .actions import Action, RoleChoice
 from .rules import (
@@ -249,7 +250,7 @@ def draw_step(state: "State") -> list[str]:
     me = state.players[state.turn]
     drawn = state.draw_poker(DRAW_POKER)
     me.stash.extend(drawn)
-    line = f"{me.name} draws {len(drawn)} poker card(s)"
+    line = f"{me.name} draws {plural(len(drawn), 'poker card')}"
     if not state.rules["fast_draft"]:
         role = state.draw_role()
         if role is not None:
@@ -426,12 +427,12 @@ def apply_role_effect(state: "State", actor: int, role: Role, choice: RoleChoice
     if role.effect == "draw-poker":
         drawn = state.draw_poker(role.n)
         me.stash.extend(drawn)
-        return f"{me.name} draws {len(drawn)} poker card(s)"
+        return f"{me.name} draws {plural(len(drawn), 'poker card')}"
     if role.effect == "gain-chips":
         got = state.take_from_bank(actor, role.n)
-        return f"{me.name} takes {got} chip(s) from the bank"
+        return f"{me.name} takes {plural(got, 'chip')} from the bank"
     if role.effect == "gain-per-bad-guy":
         bad = sum(1 for name in state.played_roles if state.role_table.get(name).bad_guy)
         got = state.take_from_bank(actor, role.n * bad)
-        return f"{me.name} played {bad} Bad Guy(s) this turn and takes {got} chip(s) from the bank"
+        return f"{me.name} played {plural(bad, 'Bad Guy')} this turn and takes {plural(got, 'chip')} from the bank"
     return f"{role.name} has nothing to do"

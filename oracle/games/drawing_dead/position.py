@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, full_deck, parse_cards
 from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, did_you_mean
+from oracle.words import plural
 
 from .actions import Action
 from .resolution import game_winner
@@ -292,7 +293,7 @@ def _complete_decks(state: State, position: Mapping) -> None:
         state.poker_deck = rest
         state.next_rng().shuffle(state.poker_deck)
     elif rest:
-        raise FieldError(("poker_deck",), f"{len(rest)} card(s) are nowhere, e.g. {rest[0]}: "
+        raise FieldError(("poker_deck",), f"{plural(len(rest), 'card')} {'is' if len(rest) == 1 else 'are'} nowhere, e.g. {rest[0]}: "
                          "give the whole deck or leave poker_deck out")
     counts: dict[str, list[str]] = {}
     for path, label, names in _zones(state, position, ROLE_ZONES, PLAYER_ROLE_ZONES):
@@ -312,7 +313,7 @@ def _complete_decks(state: State, position: Mapping) -> None:
         state.role_deck = missing
         state.next_rng().shuffle(state.role_deck)
     elif missing:
-        raise FieldError(("role_deck",), f"{len(missing)} role card(s) are nowhere, e.g. {missing[0]}")
+        raise FieldError(("role_deck",), f"{plural(len(missing), 'role card')} {'is' if len(missing) == 1 else 'are'} nowhere, e.g. {missing[0]}")
 
 
 def _check_phase(state: State, position: Mapping) -> None:

@@ -13,6 +13,7 @@ from oracle.errors import (
     CardParseError, FieldError, IllegalActionError, InvalidActionError, InvalidHandError, nearest,
 )
 from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.words import join, plural
 
 from .actions import Action
 from .claims import CLAIM_SECONDS, cheapest_claim
@@ -177,8 +178,13 @@ def ask_cleanup(ctx: QuestionContext) -> Answer:
         raise FieldError(("limit",), f"expected a whole number from 1 to {MOST_CHOICES}, not {limit!r}")
     index = _player(ctx)
     answer = cleanup_choices(ctx.state, index, limit, ctx.budget(CLEANUP_SECONDS))
-    text = (f"keep {' '.join(answer['keep'])} ({answer['hand']['description'] if answer['hand'] else 'nothing'})"
-            f", trash {' '.join(answer['trash']) or 'no upcard'}; {answer['stash_to_trash']} stash card(s) to trash")
+    stash = answer["stash_to_trash"]
+    text = (f"{answer['player']} keeps {' '.join(answer['keep']) or 'no upcard'} "
+            f"({answer['hand']['description'] if answer['hand'] else 'no hand'}) and trashes "
+            f"{' '.join(answer['trash']) or 'no upcard'}; "
+            + (f"{plural(stash, 'stash card')} to trash too" if stash else "no stash card to trash"))
+    if answer["best_choices"] > 1:
+        text += f"; {answer['best_choices']} ways of keeping make the same best hand"
     if not answer["exact"]:
         text += " (the time limit ended the ranking: the best of the ways ranked so far)"
     return Answer(answer=answer, explanation=text, rule="Drawing Dead: Step 3: Clean Up")
@@ -192,7 +198,7 @@ def ask_legal_moves(ctx: QuestionContext) -> Answer:
     moves = [str(a) for a in state.legal_actions()]
     answer = {"phase": state.phase, "to_act": state.to_act(), "moves": moves, "count": len(moves),
               "illegal": state.left_out()}
-    explanation = f"{len(moves)} legal move(s) in the {state.phase} phase"
+    explanation = _moves_text(state.phase, moves, answer["illegal"])
     if "action" in ctx.params:
         line = ctx.params["action"]
         action = _read_action(state, line)
@@ -201,8 +207,25 @@ def ask_legal_moves(ctx: QuestionContext) -> Answer:
             answer |= {"action": line, "legal": True, "reason": None}
         except IllegalActionError as exc:
             answer |= {"action": line, "legal": False, "reason": str(exc)}
-        explanation = f"{line!r}: " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
+        explanation = f"{line!r} is " + ("legal" if answer["legal"] else f"illegal: {answer['reason']}")
     return Answer(answer=answer, explanation=explanation, rule="Drawing Dead: On Your Turn")
+
+
+def _moves_text(phase: str, moves: list[str], illegal: dict[str, str]) -> str:
+    """The legal moves of the phase, each named (grouped by what they do past eight), and how
+    many others of the phase are not allowed (each with its reason in ``illegal``)."""
+    if len(moves) <= 8:
+        listed = join((repr(m) for m in moves), "or")
+    else:
+        kinds: dict[str, int] = {}
+        for move in moves:
+            kind = " ".join(move.split()[:2])
+            kinds[kind] = kinds.get(kind, 0) + 1
+        listed = join((f"'{kind} …' ({n} ways)" if n > 1 else repr(kind) for kind, n in kinds.items()), "or")
+    text = f"{plural(len(moves), 'legal move')} in the {phase} phase: {listed}"
+    if illegal:
+        text += f"; {plural(len(illegal), 'other move')} of the phase {'is' if len(illegal) == 1 else 'are'} not allowed (see illegal)"
+    return text
 
 
 def _read_action(state: State, line: Any) -> Action:
@@ -248,9 +271,10 @@ def ask_apply(ctx: QuestionContext) -> Answer:
         except IllegalActionError as exc:
             answer = {"legal": False, "applied": i, "failed": line, "reason": str(exc),
                       "records": records} | summary(state)
-            return Answer(answer=answer, explanation=f"illegal: {exc}", rule="Drawing Dead: On Your Turn")
+            done = f"{'; '.join(records)}; then " if records else ""
+            return Answer(answer=answer, explanation=f"{done}{line!r} is illegal: {exc}", rule="Drawing Dead: On Your Turn")
     answer = {"legal": True, "applied": len(lines), "records": records} | summary(state)
-    return Answer(answer=answer, explanation="; ".join(records) or "nothing applied",
+    return Answer(answer=answer, explanation="; ".join(records) or "no action given: the position is unchanged",
                   rule="Drawing Dead: On Your Turn")
 
 
@@ -278,9 +302,11 @@ def ask_hand_end(ctx: QuestionContext) -> Answer:
               "bank_added": 0 if over else after.pot, "pot_after": after.pot, "bank_after": after.bank,
               "button_after": None if after.button is None else after.players[after.button].name}
     if over:
-        why = f"{me.name} takes {pot} and wins the game with {after.players[after.winner].chips} chips"
+        why = f"{me.name} takes the pot of {pot} and wins the game with {after.players[after.winner].chips} chips"
     elif answer["tied_at_top"]:
-        why = f"{me.name} takes {pot}; {' and '.join(leaders)} are tied at the top with {state.rules['target']} or more: play on"
+        why = (f"{me.name} takes the pot of {pot}; {join(leaders)} are tied at the top with "
+               f"{state.rules['target']} chips or more: play on")
     else:
-        why = f"{me.name} takes {pot}; nobody wins yet; the bank adds {after.pot} to the pot"
+        why = (f"{me.name} takes the pot of {pot}; nobody has won yet; the bank adds {plural(after.pot, 'chip')} "
+               "to the pot")
     return Answer(answer=answer, explanation=why, rule="Drawing Dead: When You Win a Hand; Winning the Game")

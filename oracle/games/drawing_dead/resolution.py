@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from oracle.words import plural
+
 if TYPE_CHECKING:
     from .state import State
 
@@ -23,7 +25,7 @@ class HandResolution:
         me.chips += taken
         self.hand_won = True
         self.pot = 0
-        lines = [f"{me.name} starts the turn with the Button and wins the hand: takes {taken} chip(s)"]
+        lines = [f"{me.name} starts the turn with the Button and wins the hand: takes {plural(taken, 'chip')}"]
         winner = game_winner(self)
         if winner is not None:
             self.winner = winner
@@ -42,7 +44,7 @@ class HandResolution:
         if self.rules["button_after_win"] == "unclaimed":
             self.button = None
         added = self.refill_pot()
-        return lines + [f"upcards trashed, decks reshuffled, the bank adds {added} chip(s) to the pot"]
+        return lines + [f"upcards trashed, decks reshuffled, the bank adds {plural(added, 'chip')} to the pot"]
 
 
 def game_winner(state: "State") -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from oracle.cards import Card
+from oracle.words import plural
 
 from .rules import (
     blackjack_total,
@@ -41,7 +42,7 @@ def suffer(state: HodState, name: str, amount: int, why: str) -> None:
 def gain_curse(state: HodState, name: str, count: int, why: str) -> None:
     p = state.player(name)
     p.curses_face_down, excess = gain_curses(p.curses_active, p.curses_face_down, count)
-    state.log.append(f"{name} gains {count} Curse(s) ({why})")
+    state.log.append(f"{name} gains {plural(count, 'Curse')} ({why})")
     if excess:
         suffer(state, name, excess, "a Curse beyond three becomes a Temptation")
 

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from oracle.cards import Card, check_cards, format_cards
 from oracle.errors import IllegalActionError, InvalidActionError, InvalidHandError, OracleError
+from oracle.words import join, noun, plural
 
 from .actions import BONES, OFFERING_NAMES, Action, parse_action
 from .effects import add_to_hand, check_loss, gain_curse, heal, suffer
@@ -120,7 +121,7 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
         if k != "stack" and action.target != target:
             raise IllegalActionError(f"waiting for {_pending_text(state, item)}, not a deal to {action.target}")
         if len(action.cards) != item.count:
-            raise IllegalActionError(f"{_pending_text(state, item)} takes {item.count} card(s), not {len(action.cards)}")
+            raise IllegalActionError(f"{_pending_text(state, item)} takes {plural(item.count, 'card')}, not {len(action.cards)}")
         _check_unseen(state, action.cards, "deal")
     elif k == "demona":
         if action.kind == "fold" and state.boss.no_folding:
@@ -142,8 +143,8 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
         allowed = [len(s.tolled_used) for s in toll_options(state, item.player)]
         if action.count not in allowed:
             raise IllegalActionError(
-                f"{item.player} may pay {', '.join(map(str, allowed)) or 'no'} Soul(s): each pays "
-                f"for one tolled card used, with {state.souls} Soul(s) in the pot ('The cost of a "
+                f"{item.player} may pay {join(map(str, allowed), 'or') or 'no'} {noun(max(allowed, default=0), 'Soul')}: "
+                f"each pays for one tolled card used, with {plural(state.souls, 'Soul')} in the pot ('The cost of a "
                 "Soul is a per card payment. If the Souls pot is empty, players may not use his "
                 "ability.'); paying for nothing better is not offered"
             )
@@ -155,9 +156,9 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
 def _pending_text(state: HodState, item: Pending) -> str:
     k = item.kind
     if k == "deal_player":
-        return f"deal {item.player} {item.count} card(s)"
+        return f"deal {item.player} {plural(item.count, 'card')}"
     if k in ("deal_boss", "boss_hit"):
-        return f"deal Boss {item.count} card(s)"
+        return f"deal Boss {plural(item.count, 'card')}"
     if k == "deal_toll":
         return "deal the toll card"
     if k == "deal_street":

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, Suit, format_cards, parse_cards
 from oracle.errors import FieldError, OracleError, Problem
+from oracle.words import plural
 
 from .actions import OFFERINGS, RESERVED_NAMES
 from .effects import check_loss
@@ -190,9 +191,9 @@ def _check_boss_cards(state: HodState, phase: str) -> None:
         raise FieldError(("tolls",), f"only a Boss who deals Toll cards (The Boatman) has them; "
                                      f"{boss.name} deals none")
     if len(state.tolls) > boss.tolls:
-        raise FieldError(("tolls",), f"{boss.name} deals {boss.tolls} Toll card(s), got {len(state.tolls)}")
+        raise FieldError(("tolls",), f"{boss.name} deals {plural(boss.tolls, 'Toll card')}, got {len(state.tolls)}")
     if phase != "deal" and len(state.tolls) < boss.tolls:
-        raise FieldError(("tolls",), f"{boss.name} deals {boss.tolls} Toll card(s) after hands are dealt, "
+        raise FieldError(("tolls",), f"{boss.name} deals {plural(boss.tolls, 'Toll card')} after hands are dealt, "
                                      f"got {len(state.tolls)}: give them")
 
 
@@ -215,7 +216,7 @@ def _check_bets(state: HodState, phase: str, done_now: set[str]) -> None:
             raise FieldError(
                 ("players", i, "bets"),
                 f"{p.name} has {len(p.bets)} chips bet, but at most {base + p.extra_chips} by the {phase}: one "
-                f"in each of the {len(phases)} betting phase(s) finished ('choose one (and only one) unused "
+                f"in each of the {plural(len(phases), 'betting phase')} finished ('choose one (and only one) unused "
                 f"chip'){extras}",
             )
         p.extra_chips -= max(0, len(p.bets) - base)
@@ -240,7 +241,7 @@ def _check_hand_sizes(state: HodState, phase: str) -> None:
             raise FieldError(path, f"{p.name} is still in the round at the {phase} and was dealt {dealt} "
                                    f"cards ('Deal each player {dealt} cards'): give them")
         if len(p.hand) < dealt:
-            raise FieldError(path, f"{p.name} holds {len(p.hand)} card(s), but players are dealt {dealt} "
+            raise FieldError(path, f"{p.name} holds {plural(len(p.hand), 'card')}, but players are dealt {dealt} "
                                    f"('Deal each player {dealt} cards') and no card leaves a hand but by folding")
         if state.boss.extra_draws:
             continue
@@ -395,7 +396,7 @@ def _read_player(data: Any, path: tuple, boss: Boss, favors: dict[str, Favor],
     p.bets = [_bet_field(b, (*path, "bets", j)) for j, b in enumerate(_list_field(data, "bets", path))]
     for chip, left in p.chips_left().items():
         if left < 0:
-            raise FieldError((*path, "bets"), f"{name} has only {CHIPS[chip].count} {chip} chip(s)")
+            raise FieldError((*path, "bets"), f"{name} has only {plural(CHIPS[chip].count, chip + ' chip')}")
     for key, target in (("favors", p.favors), ("played_favors", p.favors_played)):
         for j, fname in enumerate(_list_field(data, key, path)):
             try:

@@ -36,8 +36,28 @@ def awaiting(state: HodState) -> dict[str, Any]:
 
 
 def describe_wait(wait: Mapping[str, Any]) -> str:
-    who = wait.get("player")
-    return f"{wait['step']}" + (f" ({who})" if who else "")
+    """What is awaited, in words: ``Anna to bet or fold``, ``the Boss's next card``."""
+    who, count, step = wait.get("player"), wait.get("count"), wait["step"]
+    cards = f"{count} card{'s' if count != 1 else ''}" if isinstance(count, int) else "the cards"
+    words = {
+        "bet": f"{who} to act in the betting",
+        "assign Temptation": f"the team to assign {count} Temptation (a player at 10 cannot take more)",
+        "deal_player": f"{cards} dealt to {who}",
+        "deal_boss": f"the Boss's {cards}",
+        "deal_toll": "the Toll card",
+        "deal_street": f"the {wait.get('street') or 'next street'}",
+        "stack": f"Jack Potts's {cards} revealed",
+        "favor_draw": f"{who}'s Favor card drawn",
+        "boss_hit": "the Boss's next card (he draws while his total is 16 or less)",
+        "bones": f"{who}'s roll of the Bones",
+        "toll": f"{who} to pay Souls for tolled cards",
+        "demona": f"{who} to suffer a Temptation or fold (a heart came to the board)",
+        "favor_discard": f"{who} to discard a Favor (three at most)",
+        "keep": f"{who} to keep one of the two cards looked at",
+        "end round": "the dealer to end the round",
+        "game over": "nothing: the game is over",
+    }.get(step)
+    return words or (f"{step}" + (f" ({who})" if who else ""))
 
 
 # ---------------------------------------------------------------------------------------

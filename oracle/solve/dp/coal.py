@@ -290,6 +290,32 @@ class ThresholdRow:
     draw_hauls: tuple[int, int] | None  # lowest and highest haul at which one draws
     exceptions: tuple[tuple[Counts, int], ...]  # states that stop below stop_from
     states: int
+    # Whether a turn played by the policy ever gets here: past the pieces at which every
+    # state stops, the rows describe states the player never stands before.
+    reached: bool = True
+
+
+def reached_states(
+    solution: TurnSolution, *, first_draw_compulsory: bool = True, budget: "Budget | None" = None
+) -> set[Counts]:
+    """The states a turn played by the optimal policy can stand before: the start, and every
+    state one piece further from a reached state at which the policy draws (at the start
+    too when the first draw is compulsory)."""
+    start = solution.oven.counts
+    seen = {start}
+    todo = [start]
+    while todo:
+        check_time(budget, len(seen), 4096)
+        counts = todo.pop()
+        if not (first_draw_compulsory and counts == start) and solution.should_stop(counts):
+            continue
+        for i, c in enumerate(counts):
+            if c:
+                child = counts[:i] + (c - 1,) + counts[i + 1 :]
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+    return seen
 
 
 def threshold_table(
@@ -298,7 +324,9 @@ def threshold_table(
     """Group the solved states by pieces pulled so far; per group, the haul from which the
     policy stops, and every state that stops below it (an objective whose stop set is not a
     haul threshold shows up as exceptions, never as a wrong threshold). The turn's start (0
-    pieces) has a row only with ``include_start``, for a turn whose first draw is optional."""
+    pieces) has a row only with ``include_start``, for a turn whose first draw is optional.
+    Each row says whether a turn played by the policy ever gets to it (``reached``)."""
+    reached = reached_states(solution, first_draw_compulsory=not include_start, budget=budget)
     by_pieces: dict[int, list[tuple[int, bool, Counts]]] = {}
     for done, counts in enumerate(solution.values):
         check_time(budget, done, 4096)
@@ -328,6 +356,7 @@ def threshold_table(
                 (min(draws), max(draws)) if draws else None,
                 exceptions,
                 len(states),
+                any(counts in reached for _, _, counts in states),
             )
         )
     return rows

@@ -19,6 +19,7 @@ from ..position import read_int
 from ..resolution import pact_cost, round_gain
 from ..rules import CHIP_UNIT, RULE_BET, RULE_PULL, SLUG
 from ..state import RoundState
+from .words import draw_or_stop_text, figure as _figure, policy_text
 
 OBJECTIVES = ("haul", "target", "chips")
 
@@ -33,12 +34,6 @@ _OBJECTIVE_PARAMS = {
         "'best-haul' (the best haul others pulled this round)"
     ),
 }
-
-
-def _figure(x: float) -> str:
-    """A value for the explanation line: four decimals, or three significant digits for a
-    value too small to show in four (a chance of 7.3e-10 is not printed as 0.0000)."""
-    return f"{x:.4f}" if x == 0 or abs(x) >= 5e-5 else f"{x:.3g}"
 
 
 def _player_param(ctx: QuestionContext, *, default_current: bool = True) -> int:
@@ -183,7 +178,7 @@ def draw_or_stop(ctx: QuestionContext) -> Answer:
         known = "" if stop is None else f"; stopping is worth {_figure(stop)}, drawing is unknown"
         return Answer(out | _limits(budget, "time_limit"), _out_of_time(budget) + known, RULE_PULL)
     out |= _draw_or_stop_values(state, player, solution, objective, forced)
-    return Answer(out | _limits(budget, None), _draw_or_stop_text(player.name, out), RULE_PULL)
+    return Answer(out | _limits(budget, None), draw_or_stop_text(player.name, out), RULE_PULL)
 
 
 def _draw_or_stop_values(state: RoundState, player, solution, objective: str, forced: bool) -> dict[str, Any]:
@@ -211,18 +206,6 @@ def _draw_or_stop_values(state: RoundState, player, solution, objective: str, fo
             "draws": one_step_rule_draws(state.oven, player.haul),
         }
     return out
-
-
-def _draw_or_stop_text(name: str, out: Mapping[str, Any]) -> str:
-    stop, draw = out["stop"], out["draw"]
-    if out["forced"] and draw is None:
-        return f"the oven is empty: {name} can only stop, worth {_figure(stop)}"
-    if out["forced"]:
-        return f"{name} must turn over a first piece; the turn is worth {_figure(draw)}"
-    text = f"{name} should {out['best']}: stop {_figure(stop)}"
-    if draw is not None:
-        text += f", draw {_figure(draw)} (margin {'+' if draw >= stop else ''}{_figure(draw - stop)})"
-    return text
 
 
 # ---- stop-policy ---------------------------------------------------------------------------
@@ -253,6 +236,7 @@ def _threshold_rows_json(rows, oven: Oven) -> list[dict[str, Any]]:
             "exceptions": len(r.exceptions),
             "exception_examples": [{"left": oven.with_counts(c).as_dict(), "haul": h} for c, h in r.exceptions[:3]],
             "states": r.states,
+            "reached": r.reached,
         }
         for r in rows
     ]
@@ -345,10 +329,8 @@ def stop_policy(ctx: QuestionContext) -> Answer:
         else:
             title = f"{out['player']}: stop-policy, objective {objective}" + (f" {target}" if target is not None else "")
             out["plot"] = _write_plot(ctx, plot_name, rows, title, oven)
-    firm = [r for r in rows if r.stop_from is not None]
-    text = f"turn worth {_figure(solution.start_value)}; " + (
-        f"after {firm[0].pieces} piece(s) stop from haul {firm[0].stop_from}" if firm else "never stop voluntarily"
-    )
+    text = policy_text(out["player"], objective, target, float(solution.start_value), out["thresholds"],
+                       out.get("one_step_rule"), out["oven"])
     if note:
         text += f"; no picture written: {note}"
     elif out.get("plot"):
@@ -526,7 +508,11 @@ def bet_advice(ctx: QuestionContext) -> Answer:
         "expected_gain": gains[best],
         "gains": {str(b): gains[b] for b in gains},
     }
-    text = f"{me.name} should " + (f"bet {best}" if best else "pass") + f": expected gain {gains[best]:+.2f} ({dist.method}"
+    text = (f"{me.name} should " + (f"bet {best}" if best else "pass") + f": an expected gain of "
+            f"{gains[best]:+.2f} chips, with the round's highest haul {out['expected_highest_haul']:.1f} on average")
+    if max_other:
+        text += f" and the others' highest bet {max_other}"
+    text += f" ({dist.method}"
     text += f", {dist.samples:,} rounds sampled" if dist.method == "monte-carlo" else ""
     text += f"; {TIME_NOTE})" if dist.bound == "time_limit" else ")"
     return Answer(out | limits, text, RULE_BET)

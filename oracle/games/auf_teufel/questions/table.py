@@ -14,6 +14,7 @@ from ..moves import legal_actions, pull_chances
 from ..resolution import settle_round
 from ..rules import RULE_BET, RULE_PULL, RULE_ROUND, RULE_SETTLE, SLUG
 from ..state import RoundState
+from .words import action_text, apply_text, moves_text, settle_text, status_text
 
 
 def status(state: RoundState) -> dict[str, Any]:
@@ -50,9 +51,7 @@ def status(state: RoundState) -> dict[str, Any]:
 def game_status(ctx: QuestionContext) -> Answer:
     state: RoundState = ctx.state
     out = status(state)
-    who = out["current_player"]
-    text = f"round {state.round_no}, {out['phase']} phase" + (f", {who} to pull" if who else "")
-    return Answer(out, text, RULE_ROUND)
+    return Answer(out, status_text(out), RULE_ROUND)
 
 
 @register_question(SLUG, "legal-moves", summary="Every action allowed now, pulls with their chance.")
@@ -60,9 +59,10 @@ def legal_moves(ctx: QuestionContext) -> Answer:
     state: RoundState = ctx.state
     moves = legal_actions(state)
     rule = RULE_BET if state.phase == "bet" else RULE_PULL if state.phase == "pull" else RULE_SETTLE
+    chances = pull_chances(state, moves)
     return Answer(
-        {"phase": state.phase, "moves": [str(a) for a in moves], "pull_chances": pull_chances(state, moves)},
-        f"{len(moves)} legal actions in the {state.phase} phase",
+        {"phase": state.phase, "moves": [str(a) for a in moves], "pull_chances": chances},
+        moves_text(state.phase, moves, chances),
         rule,
     )
 
@@ -81,27 +81,23 @@ def apply_actions(ctx: QuestionContext) -> Answer:
         raise FieldError(("actions",), "expected a list of action lines")
     state: RoundState = ctx.state.copy()
     applied: list[Action] = []
+    done: list[str] = []
     paid = []
     for k, line in enumerate(actions):
         try:
             action = Action.parse(line)
         except InvalidActionError as exc:
             raise FieldError(("actions", k), str(exc)) from None
+        current = state.current()
+        haul_before = current.haul if current is not None else 0
         paid += do_action(state, action)
         applied.append(action)
-    return Answer(
-        {"applied": [str(a) for a in applied], "payments": [p.as_dict() for p in paid], "status": status(state)},
-        f"applied {len(actions)} action(s); now the {state.phase} phase",
-        RULE_PULL if state.phase != "bet" else RULE_BET,
-    )
+        done.append(action_text(action, haul_before))
+    out = {"applied": [str(a) for a in applied], "payments": [p.as_dict() for p in paid], "status": status(state)}
+    return Answer(out, apply_text(done, out["payments"], out["status"]), RULE_PULL if state.phase != "bet" else RULE_BET)
 
 
 @register_question(SLUG, "settle-round", summary="Phases 3 and 4: every payment, totals, pawns, pacts.")
 def settle_round_question(ctx: QuestionContext) -> Answer:
     out = settle_round(ctx.state)
-    text = f"highest haul {out['highest_haul']}; " + ", ".join(
-        f"{p['name']} {p['chips']} ({p['space']})" for p in out["players"]
-    )
-    if out["game_over"]:
-        text += f"; game over, won by {' and '.join(out['winners'])}"
-    return Answer(out, text, RULE_SETTLE)
+    return Answer(out, settle_text(out), RULE_SETTLE)

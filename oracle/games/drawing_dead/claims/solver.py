@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.budget import Budget
+from oracle.words import plural
 
 from ..actions import Action
 from ..engine import role_choices
@@ -216,7 +217,7 @@ def _answer(state: State, index: int, worst, free) -> dict[str, Any]:
         reason = (f"even with {what}, {hand_words(whole)} cannot be made to beat "
                   f"{hand_words(state.players[state.button].upcards)}")
         if free is not None:
-            reason = (f"only if nobody stops a role (for {free[0]} chip(s)); against every stop the "
+            reason = (f"only if nobody stops a role (for {_chips(free[0])}); against every stop the "
                       "Button cannot be taken this turn")
         return {"possible": False, "chips": None, "chips_if_unstopped": None if free is None else free[0],
                 "cards": [], "roles": [], "plan": [] if free is None else free[3], "hand": None,
@@ -224,17 +225,21 @@ def _answer(state: State, index: int, worst, free) -> dict[str, Any]:
     return _line_answer(state, index, worst) | {"possible": True, "chips_if_unstopped": free[0]}
 
 
+def _chips(count: int) -> str:
+    return "no chips" if count == 0 else plural(count, "chip")
+
+
 def _line_answer(state: State, index: int, line) -> dict[str, Any]:
     me = state.players[index]
     chips, _, _, plan, final = line
     actions = [Action.parse(text) for text in plan]
     mine = [a for a in actions if a.player is not None and a.player.lower() == me.name.lower()]
-    moves = "; ".join(text for text in plan if not text.endswith("claims the Button")) or "nothing to play"
+    moves = "; ".join(text for text in plan if not text.endswith("claims the Button"))
     claim = (f"{me.name} claims the Button with {hand_words(final)}" if state.button is not None
              else f"{me.name} claims the unclaimed Button")
     return {"chips": chips, "cards": [str(a.card) for a in mine if a.kind == "play-card"],
             "roles": [a.role for a in mine if a.kind in ("play-role", "stop")], "plan": plan,
-            "hand": hand_json(final), "reason": f"{moves}: {chips} chip(s); {claim}"}
+            "hand": hand_json(final), "reason": f"{moves}, for {_chips(chips)}; then {claim}" if moves else f"nothing to play or pay; {claim}"}
 
 
 def _stopped_answer(solver: ClaimSolver, free, bound: str) -> dict[str, Any]:
@@ -267,7 +272,7 @@ def _stopped_answer(solver: ClaimSolver, free, bound: str) -> dict[str, Any]:
         answer["reason"] += f" (exact: nothing can be cheaper; {why})"
     else:
         low = f", at least {free[0]}" if free is not None else ""
-        answer["reason"] = f"at most {line[0]} chip(s){low}: {why}; {answer['reason']}"
+        answer["reason"] = f"at most {plural(line[0], 'chip')}{low}: {why}; {answer['reason']}"
     return answer | {"possible": True, "chips_if_unstopped": unstopped, "exact": exact, "bound_reached": bound}
 
 

@@ -14,6 +14,7 @@ from oracle.budget import LONGEST, Budget
 from oracle.cards import parse_cards
 from oracle.errors import FieldError, OracleError
 from oracle.registry import TIME_LIMIT, Answer, Param, QuestionContext
+from oracle.words import plural
 
 from ..position import load_position
 from .settlement import read_objective
@@ -125,13 +126,14 @@ def odds_question(ctx: QuestionContext) -> Answer:
     parts = [f"{s.name} {_pct(s.win)} win / {_pct(s.push)} push / {_pct(s.lose)} lose"
              for s in result.seats if not s.folded]
     if result.exact:
-        how = "exactly"
+        how = f"over {plural(result.deals, 'deal')} exactly"
     elif result.method == "exact":
-        how = f"of {result.deals_total} enumerated before the time limit (bounds given)"
+        how = f"over {result.deals:,} of the {plural(result.deals_total, 'deal')}, enumerated before the time limit (bounds given)"
     else:
-        how = f"by {result.deals} seeded samples" + (" (stopped at the time limit)" if result.bound_reached else "")
+        how = f"by {result.deals:,} seeded samples" + (" (stopped at the time limit)" if result.bound_reached else "")
     return Answer(answer=answer,
-                  explanation=f"Against {state.boss.name}, over {result.deals} deals {how}: " + "; ".join(parts),
+                  explanation=f"Against {state.boss.name}, {how}: " + "; ".join(parts)
+                  + f"; the team expects {answer['expected_team_souls']:+.3f} Souls",
                   rule="Hell of a Deal: Showdown Phase, Compare Hands")
 
 
@@ -223,10 +225,7 @@ def temptation_question(ctx: QuestionContext) -> Answer:
         answer["barriers_crossed"] = result.barriers_crossed
         answer["min_room"] = result.min_room
         answer["heal_spent"] = result.heal_spent
-        placed = [f"{e}" for e in problem.events]
-        final = ", ".join(f"{n} {lv}" for n, lv in result.plan.final)
-        text = (f"{result.status}: {'; '.join(placed)} -> {final}; {result.barriers_crossed} Flame Barrier(s) "
-                f"crossed, nearest player {result.min_room} below 10")
+        text = f"{result.status}: " + _placement_text(answer)
     elif result.status == "infeasible":
         answer["reasons"] = list(result.reasons)
         text = "no placement keeps the team alive: two players must reach 10"
@@ -242,6 +241,18 @@ def temptation_question(ctx: QuestionContext) -> Answer:
 
 # ---------------------------------------------------------------------------------------
 # team-swap
+
+
+def _placement_text(answer: Mapping[str, Any]) -> str:
+    """``heal Cara 1, then Cara takes 3: Temptation Anna 10, Ben 9, Cara 9; ...``."""
+    heals = [f"heal {h['target']} {h['amount']}" for h in answer.get("heals") or []]
+    takes = [f"{name} takes {amount}" for event in answer.get("events") or [] for name, amount in event.items()]
+    steps = (", ".join(heals) + ", then " if heals else "") + (", ".join(takes) or "nothing to place")
+    final = ", ".join(f"{n} {lv}" for n, lv in answer["final_levels"].items())
+    crossed = answer["barriers_crossed"]
+    barriers = "no Flame Barrier crossed" if not crossed else f"{plural(crossed, 'Flame Barrier')} crossed"
+    return (f"{steps}: Temptation {final}; {barriers}; the nearest player to 10 is "
+            f"{answer['min_room']} below it")
 
 
 def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[str]:
@@ -316,13 +327,13 @@ def team_swap_question(ctx: QuestionContext) -> Answer:
     if known:
         answer["winners_before"] = sum(1 for n in live if players[n]["before"]["win"] == 1)
         answer["winners_after"] = sum(1 for n in live if players[n]["after"]["win"] == 1)
-        goal = f"{answer['winners_before']} -> {answer['winners_after']} winner(s)"
+        goal = f"winners {answer['winners_before']} → {answer['winners_after']}"
     else:
         answer["expected_souls_before"] = round(sum(odds_for(n, hands[n]).expected_souls for n in live), 6)
         answer["expected_souls_after"] = round(sum(odds_for(n, after[n]).expected_souls for n in live), 6)
-        goal = f"expected Souls {answer['expected_souls_before']:+.3f} -> {answer['expected_souls_after']:+.3f}"
+        goal = f"expected Souls {answer['expected_souls_before']:+.3f} → {answer['expected_souls_after']:+.3f}"
     what = "; ".join(str(s) for s in plan["swaps"]) or "no swap helps"
-    return Answer(answer=answer, explanation=f"{what} ({goal}; settlement {_settled(plan['settlement_after'])})",
+    return Answer(answer=answer, explanation=f"{what} ({goal}; {_settled(plan['settlement_after'])})",
                   rule="Hell of a Deal: Devilish Offering chip, Swap a card with a Player")
 
 
@@ -332,10 +343,11 @@ def _brief(odds) -> dict[str, float]:
 
 
 def _settled(measures: Mapping[str, float] | None) -> str:
+    """The expected settlement of a plan, each measure named."""
     if not measures:
-        return "not weighed"
-    return (f"game lost {100 * measures['game_lost']:.1f}%, Souls {measures['souls']:+.3f}, "
-            f"Temptation {measures['temptation']:.3f}, Curses {measures['curses']:.3f}")
+        return "the settlement is not weighed"
+    return (f"expected settlement: game lost {100 * measures['game_lost']:.1f}% of the time, Souls "
+            f"{measures['souls']:+.3f}, Temptation {measures['temptation']:+.3f}, Curses {measures['curses']:+.3f}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -371,11 +383,11 @@ def toll_question(ctx: QuestionContext) -> Answer:
     for name, entry in report["players"].items():
         if entry["boss_known"]:
             win = entry.get("fewest_to_win")
-            parts.append(f"{name}: " + (f"win for {win} Soul(s)" if win is not None else "cannot win"))
-        else:
-            parts.append(f"{name}: pay {entry.get('best', 0)}")
+            parts.append(f"{name} wins by paying {plural(win, 'Soul')}" if win is not None else f"{name} cannot win")
     team = report["team"]
-    text = "; ".join(parts) + f"; team pays {team['souls']} of {report['pot']} (settlement {_settled(team['settlement'])})"
+    pay = ", ".join(f"{name} {plural(count, 'Soul')}" for name, count in team["pay"].items())
+    text = (f"the team pays {team['souls']} of the {plural(report['pot'], 'Soul')} in the pot ({pay})"
+            + (f"; {'; '.join(parts)}" if parts else "") + f"; {_settled(team['settlement'])}")
     return Answer(answer=report, explanation=text, rule="Hell of a Deal: The Boatman")
 
 
@@ -413,7 +425,7 @@ def offering_question(ctx: QuestionContext) -> Answer:
                              odds_options=options, view=view, progress=progress,
                              objective=read_objective(ctx.params.get("objective")))
     best = next(o for o in report["options"] if o["take"] == report["take"])
-    text = (f"{report['player']} takes {report['take']}: {_pct(best['odds']['win'])} win, "
-            f"settlement {_settled(best['settlement'])}")
+    text = (f"{report['player']} takes {report['take']}: {_pct(best['odds']['win'])} to win, "
+            f"{_settled(best['settlement'])}")
     name = {"look": "Look at 2 Cards, Keep 1", "discard": "Draw a card from the Discard pile"}[report["offering"]]
     return Answer(answer=report, explanation=text, rule=f"Hell of a Deal: Devilish Offering, {name}")

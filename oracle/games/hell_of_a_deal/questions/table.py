@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 from oracle.cards import format_cards
 from oracle.errors import FieldError, OracleError
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.words import plural
 
 from ..actions import BONES, Action
 from ..engine import apply_action
@@ -20,6 +21,7 @@ from ..resolution import banned_ranks_for, current_boss_play, player_selection, 
 from ..round import awaiting, describe_wait
 from ..rules import OPTIONS, SLUG, blackjack_total
 from ..state import HodState, Pending, PlayerState
+from .words import best_hand_text, by_tolls_text, moves_text, showdown_text, status_text, table_text
 
 # ---------------------------------------------------------------------------------------
 # Summaries and question kinds.
@@ -157,9 +159,9 @@ def showdown_question(ctx: QuestionContext) -> Answer:
         "status": s.status,
         "reason": s.reason,
     }
-    line = "; ".join(f"{n}: {r.get('outcome')}" for n, r in players.items())
-    return Answer(answer=answer, explanation=f"{s.boss.name} plays {play.description} ({play.reason}); {line}",
-                  rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
+    text = showdown_text(s.boss.name, play.description, play.reason, players, before["souls"], s.souls,
+                         s.assign_overflow, s.status, s.reason)
+    return Answer(answer=answer, explanation=text, rule="Hell of a Deal: Showdown Phase; Collect Penalties & Rewards")
 
 
 def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assignment: dict,
@@ -214,7 +216,7 @@ def _draws_wanted(s: HodState, given: int) -> str:
     rule = f"he draws one card at a time while his total is {limit} or less ('deal cards to his hand until the total is over 16')"
     if not given:
         return f"{s.boss.name}'s cards {format_cards(s.boss_hole)} total {total}: {rule}; give boss_draws"
-    return (f"{s.boss.name}'s cards total {total} after the {given} card(s) in boss_draws: {rule}; "
+    return (f"{s.boss.name}'s cards total {total} after the {plural(given, 'card')} in boss_draws: {rule}; "
             f"give more cards in boss_draws")
 
 
@@ -261,30 +263,39 @@ def best_hand_question(ctx: QuestionContext) -> Answer:
         answer["by_tolls"] = [{"souls_paid": len(s.tolled_used), "hand": s.to_json()} for s in options]
         sel = options[0] if options else None
         answer["hand"] = None if sel is None else sel.to_json()
-        text = "; ".join(f"{len(s.tolled_used)} Soul(s): {s.hand.description}" for s in options)
+        text = by_tolls_text(name, answer["by_tolls"])
     else:
         sel = player_selection(state, name)
         answer["hand"] = None if sel is None else sel.to_json()
-        text = sel.hand.description if sel else "no legal hand"
-    return Answer(answer=answer, explanation=f"{name}: {text}",
-                  rule="Hell of a Deal: Showdown Phase, Reveal Player Hands")
+        text = best_hand_text(name, answer["hand"])
+    return Answer(answer=answer, explanation=text, rule="Hell of a Deal: Showdown Phase, Reveal Player Hands")
 
 
 @hod_question("legal-moves", summary="What may be done at this step, and why everything else may not")
 def legal_moves_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     report = legal_moves_report(state)
-    wait = report["awaiting"]
-    return Answer(answer=report, explanation=f"{len(report['legal'])} legal action(s) for {describe_wait(wait)}",
-                  rule="Hell of a Deal: Betting")
+    return Answer(answer=report, explanation=moves_text(report), rule="Hell of a Deal: Betting")
 
 
 @hod_question("apply", summary="The position after its history, with the last showdown's results")
 def apply_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
     summary = state_summary(state)
-    return Answer(answer=summary, explanation=f"{state.boss.name}, {state.phase}: {state.status}",
+    return Answer(answer=summary, explanation=table_text(summary, _effects(state.log)),
                   rule="Hell of a Deal: Playing the Game")
+
+
+def _effects(log: list[str]) -> list[str]:
+    """What the history did besides its own action lines: Temptation, Curses, heals, a
+    showdown (the log holds both; an entry that reads as an action line is an action)."""
+    effects = []
+    for entry in log:
+        try:
+            Action.parse(entry)
+        except OracleError:
+            effects.append(entry)
+    return effects
 
 
 @hod_question("game-status", summary="Won, lost or going on, with the reason")
@@ -293,5 +304,5 @@ def game_status_question(ctx: QuestionContext) -> Answer:
     reason = state.reason or f"facing {state.boss.name}, {state.phase}"
     answer = {"status": state.status, "reason": reason, "boss": state.boss.name, "souls": state.souls,
               "temptation": state.levels(), "beaten": list(state.beaten_bosses)}
-    return Answer(answer=answer, explanation=f"{state.status}: {reason}",
+    return Answer(answer=answer, explanation=status_text(answer),
                   rule="Hell of a Deal: Winning the Game; Losing the Game")
