@@ -211,7 +211,9 @@ def test_audit_13_a_huge_request_stops_at_the_time_limit_with_an_honest_interval
     started = time.monotonic()
     answer = ask(flop(), {"kind": "odds", "method": "monte-carlo", "samples": 10_000_000, "time_limit": 1.5}).answer
     took = time.monotonic() - started
-    assert took < 1.5 + 1.0, took  # one chunk past the budget at most
+    # The budget is honoured, with room for a loaded machine: all 10,000,000 samples take
+    # about a minute, so a run that ignored the limit could not pass.
+    assert took < 1.5 + 3.0, took
     assert answer["exact"] is False and answer["bound_reached"] == "time_limit"
     assert answer["samples_requested"] == 10_000_000
     drawn = answer["samples"]
@@ -267,7 +269,8 @@ def test_audit_12_sixty_events_and_sixty_heals_answer_within_the_time_limit(limi
     started = time.monotonic()
     result = ask(temptation_table(), params, time_limit=cli)
     took = time.monotonic() - started
-    assert took <= min(limit, cli or limit) + 0.2, took
+    # Room for a loaded machine; before the fix this ran past 120 s.
+    assert took <= min(limit, cli or limit) + 2.0, took
     answer = result.answer
     # Independently: Anna is at 10, so the others must take all 180 Temptation, and Ben (4)
     # and Cara (6) have at most 6 + 4 spaces below 10 plus what heals can give back above the
@@ -450,12 +453,12 @@ def test_audit_14_team_swap_stops_at_its_time_limit_and_says_so():
     # Ben's Queen pairs the board, so Anna's Earn a Soul loss could empty the pot: the swaps are
     # weighed on the joint odds one set at a time, about 0.1 s each, 55 sets.
     answer, took = timed(swap_flop(), {"kind": "team-swap", "time_limit": 1})
-    assert took < 2.0, took
+    assert took < 4.0, took  # room for a loaded machine; all 55 sets take over 5 s
     assert answer["complete"] is False and answer["bound_reached"] == "time_limit"
     assert answer["status"] == "feasible" and 0 < answer["plans_weighed"] < 55
     # The command line's --time-limit bounds it the same way.
     answer, took = timed(swap_flop(), {"kind": "team-swap"}, time_limit=1)
-    assert took < 2.0 and answer["bound_reached"] == "time_limit"
+    assert took < 4.0 and answer["bound_reached"] == "time_limit"
 
 
 def test_audit_14_offering_choice_stops_at_its_time_limit_and_says_so():
@@ -463,7 +466,7 @@ def test_audit_14_offering_choice_stops_at_its_time_limit_and_says_so():
     # A million samples a card: the first card's sampling runs into the limit, the rest wait.
     answer, took = timed(position, {"kind": "offering-choice", "player": "Anna", "offering": "discard",
                                     "method": "monte-carlo", "samples": 1_000_000, "time_limit": 0.5})
-    assert took < 1.5, took
+    assert took < 3.0, took  # room for a loaded machine; without the limit: a minute and more
     assert answer["complete"] is False and answer["bound_reached"] == "time_limit"
     assert 0 < len(answer["options"]) < 14
     assert answer["take"] in {o["take"] for o in answer["options"]}
