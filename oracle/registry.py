@@ -63,9 +63,16 @@ class GameInfo:
     options: tuple[RuleOption, ...] = ()
     position_keys: tuple[str, ...] = ()
     load_position: Callable[[Mapping[str, Any], Mapping[str, Any]], Any] | None = None
+    # The ranking a scenario's rules play, when a house rule changes it (Diablo's
+    # ``wild_may_copy``); None: always ``ruleset``.
+    ruleset_for: Callable[[Mapping[str, Any]], Any] | None = None
 
     def default_rules(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
+
+    def ranking(self, rules: Mapping[str, Any]) -> Any:
+        """The ruleset (or its name) hands are ranked by under these rules."""
+        return self.ruleset if self.ruleset_for is None else self.ruleset_for(rules)
 
 
 def _type_name(value: Any) -> str:

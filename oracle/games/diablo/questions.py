@@ -16,7 +16,12 @@ from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext
 
 from .actions import Action
 from .position import POSITION_KEYS, load_position
-from .rules import OPTIONS
+from .rules import OPTIONS, DiabloRules
+
+
+def _ranking(rules):
+    return DiabloRules.from_mapping(rules).ruleset
+
 
 GAME = register_game(GameInfo(
     slug="diablo",
@@ -26,6 +31,7 @@ GAME = register_game(GameInfo(
     options=OPTIONS,
     position_keys=POSITION_KEYS,
     load_position=load_position,
+    ruleset_for=_ranking,
 ))
 
 RULE_BETTING = "Diablo: Betting in short; Playing a hand"
@@ -318,6 +324,9 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
 
     budget = ctx.budget(DEFAULT_SECONDS)
     game = _state(ctx)
+    if game.rules.wild_may_copy:
+        raise FieldError((), "best-swap ranks hands by the rulebook, where a 2 may not "
+                               "copy a held card: ask it without the house rule wild_may_copy")
     params = ctx.params
     seat, hand = _read_player(game, params)
     player = game.names[seat]
