@@ -66,6 +66,9 @@ class GameInfo:
     # The ranking a scenario's rules play, when a house rule changes it (Diablo's
     # ``wild_may_copy``); None: always ``ruleset``.
     ruleset_for: Callable[[Mapping[str, Any]], Any] | None = None
+    # ``number_field(path, position, rules)``: (least, most, step) of a whole-number field of
+    # the position that a search may leave open (``oracle find``), or None for any other field.
+    number_field: Callable[[tuple, Mapping[str, Any], Mapping[str, Any]], tuple[int, int | None, int] | None] | None = None
 
     def default_rules(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

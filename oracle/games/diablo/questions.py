@@ -15,7 +15,7 @@ from oracle.registry import TIME_LIMIT, Answer, GameInfo, Param, QuestionContext
 # The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
-from .position import POSITION_KEYS, load_position
+from .position import POSITION_KEYS, load_position, number_field
 from .rules import OPTIONS, DiabloRules
 
 
@@ -31,6 +31,7 @@ GAME = register_game(GameInfo(
     options=OPTIONS,
     position_keys=POSITION_KEYS,
     load_position=load_position,
+    number_field=number_field,
     ruleset_for=_ranking,
 ))
 
