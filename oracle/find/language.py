@@ -110,9 +110,10 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
             raise WhereSyntaxError(f"cannot read {bad!r} at character {len(text) - len(text[at:].lstrip()) + 1}")
         kind = match.lastgroup or ""
         value = match.group(kind)
+        start = match.start(kind) + 1
         if kind == "word" and value in KEYWORDS:
             kind = "keyword"
-        tokens.append((kind, value, match.start(kind) + 1))
+        tokens.append((kind, value, start))
         at = match.end()
     return tokens
 

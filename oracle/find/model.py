@@ -10,14 +10,15 @@ line, and so does the check that the constraints do not contradict themselves.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.eval.rulesets import Ruleset, find_ruleset
-from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys
+from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
-from oracle.find.translate import Context, WhereError, card_word, constraint, hold_em_selections
+from oracle.find.translate import Context, WhereError, card_word, constraint
 from oracle.solve.smt import categories as cat
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
 
@@ -96,7 +97,7 @@ def _players(doc: Document) -> list[str]:
 
 def _hand_of(doc: Document, model: SearchModel, keys: dict):
     """A player's hand as the card groups it may be made from: Diablo's five cards, Drawing
-    Dead's upcards, Hell of a Deal's hand with the board under the selection rule."""
+    Dead's upcards. (A Hell of a Deal hand is chosen from hand and board: name the cards.)"""
     position = doc.data.get("position") or {}
 
     def hand_of(name: str) -> list[list[CardTerm]]:
@@ -110,10 +111,6 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
             if slug == "drawing-dead":
                 cards = _items(player.get("upcards"), doc, ("position", "players", index, "upcards"), model, keys)
                 return [cards] if cards else []
-            if slug == "hell-of-a-deal":
-                hand = _items(player.get("hand"), doc, ("position", "players", index, "hand"), model, keys)
-                board = _items(position.get("board"), doc, ("position", "board"), model, keys)
-                return hold_em_selections(hand, board)
         return []
 
     return hand_of
@@ -166,7 +163,8 @@ def _where(model: SearchModel) -> list[Problem]:
     problems = []
     keys = anonymous_keys(model.search)
     for doc in model.search.documents:
-        ctx = Context(model.cards, model.numbers, document_ruleset(doc), _hand_of(doc, model, keys), _players(doc))
+        ctx = Context(model.cards, model.numbers, document_ruleset(doc), _hand_of(doc, model, keys), _players(doc),
+                      doc.game.slug)
         for text, path in doc.where:
             try:
                 formula = constraint(parse_constraint(text), ctx)
@@ -185,12 +183,19 @@ def _unmentioned(model: SearchModel) -> list[Problem]:
                 mentioned |= holes_in(parse_constraint(text))
             except WhereSyntaxError:
                 continue
+    places = Counter(h for doc in model.search.documents for h in doc.card_holes)
+    places.update(h.key for h in model.search.number_holes())
+    for doc in model.search.documents:
+        for path, value in searched_fields(doc.data):
+            if isinstance(value, str) and value.strip() in model.numbers and doc.number != model.search.holes[value.strip()].document:
+                places[value.strip()] += 1
     problems = []
     for hole in model.search.holes.values():
-        if hole.named and hole.key not in mentioned:
+        if hole.named and hole.key not in mentioned and places[hole.key] < 2:
             doc = model.search.documents[[d.number for d in model.search.documents].index(hole.document)]
             problems.append(doc.lines.problem(hole.path, f"the hole {hole.key} is named but no constraint in where: "
-                                                         f"mentions it; write ? for a {hole.kind} nothing constrains"))
+                                                         f"mentions it and no other document shares it; write ? for a "
+                                                         f"{hole.kind} nothing constrains"))
     return problems
 
 

@@ -32,6 +32,7 @@ DEFAULT_SECONDS = 60.0
 MOST_WITNESSES = 100
 # Seconds kept back from Z3 so the answer is written within the limit.
 RESERVE = 0.05
+HINT_SECONDS = 1.0
 FOUND, NONE, UNKNOWN = "found", "none", "unknown"
 
 
@@ -77,19 +78,22 @@ class SearchResult:
         }
 
 
-def witness_name(search_file: str) -> str:
-    """``deal.search.yaml`` -> ``deal.scenario.yaml``."""
+def witness_name(search_file: str, number: int = 1) -> str:
+    """``deal.search.yaml`` -> ``deal.scenario.yaml`` (the second witness ``deal-2.scenario.yaml``)."""
     name = Path(search_file).name
     stem = name[: -len(SEARCH_SUFFIX)] if name.endswith(SEARCH_SUFFIX) else Path(name).stem
-    return f"{stem}.scenario.yaml"
+    return f"{stem}{'' if number == 1 else f'-{number}'}.scenario.yaml"
 
 
-def witness_text(search: SearchFile, values: dict[str, Any], keys: dict) -> str:
+def witness_text(search: SearchFile, values: dict[str, Any], keys: dict, number: int = 1) -> str:
+    """The completed scenario file; the ``number``-th witness's scenarios are named ``-N``."""
     shown = ", ".join(f"{k} = {v}" for k, v in values.items() if k.startswith("$"))
     header = f"# Found by oracle find from {Path(search.file).name}" + (f" ({shown})" if shown else "") + ".\n"
     parts = []
     for doc in search.documents:
         data = fill(search, doc, {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}, keys)
+        if number > 1:
+            data["name"] = f"{data.get('name', Path(search.file).name + '#' + str(doc.number + 1))}-{number}"
         parts.append(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None))
     return header + "---\n".join(parts)
 
@@ -97,14 +101,20 @@ def witness_text(search: SearchFile, values: dict[str, Any], keys: dict) -> str:
 def verify(text: str, file: str, budget: Budget) -> tuple[str, str] | None:
     """None when ``text`` is a scenario file whose every expectation holds, as ``oracle
     check`` would find; else (where it failed, why)."""
-    from oracle.check import ERROR, FAILED, XPASSED, check_question
-    from oracle.scenario import build_scenario
     from oracle.scenario_yaml import read_text
 
     try:
         documents = read_text(text, file)
     except ScenarioError as exc:
         return "the file", exc.problems[0].message
+    return verify_documents(documents, budget)
+
+
+def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> tuple[str, str] | None:
+    """``verify`` for scenario mappings already in hand (each with its line map)."""
+    from oracle.check import ERROR, FAILED, XPASSED, check_question
+    from oracle.scenario import build_scenario
+
     for number, (data, lines) in enumerate(documents):
         scenario, problems = build_scenario(data, lines, number)
         if problems or scenario is None:
@@ -148,7 +158,9 @@ class _Proposer:
         for share in (0.5, 0.25, 0.1, 0.0):
             if budget.expired():
                 return "unknown", None
-            solver.set("timeout", max(1, int(1000 * max(0.0, (budget.remaining() or 3600) - RESERVE))))
+            left = max(0.0, (budget.remaining() or 3600) - RESERVE)
+            # A hinted check is a cheap try: it may not take the time the last one needs.
+            solver.set("timeout", max(1, int(1000 * (min(left, HINT_SECONDS) if share else left))))
             hints = self._hints(share) if share else []
             solver.push()
             solver.add(*hints)
@@ -194,9 +206,13 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
         values = model_values(model, z3_model)
         result.candidates += 1
         if progress is not None:
-            progress(result.candidates, 0)
-        text = witness_text(search, values, keys)
-        failure = verify(text, output, budget)
+            progress(result.candidates, None)
+        filled = {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}
+        failure = verify_documents([(fill(search, doc, filled, keys), doc.lines) for doc in search.documents], budget)
+        text = ""
+        if failure is None:  # the file as written is what counts: check it as oracle check would
+            text = witness_text(search, values, keys, len(result.witnesses) + 1)
+            failure = verify(text, output, budget)
         proposer.block(values)
         if failure is None:
             result.witnesses.append(Witness(values, text))

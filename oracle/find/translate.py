@@ -10,7 +10,6 @@ as words; ``== != < <= > >=``, ``in [...]``, ``not in [...]``, ``+ - *``, ``and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Callable, Sequence
 
 from oracle.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
@@ -48,6 +47,7 @@ class Context:
     # A player's name -> the card groups their hand may be made from (the best counts).
     hand_of: Callable[[str], list[list[CardTerm]]]
     players: Sequence[str]
+    game: str = ""
 
 
 def _z3():
@@ -197,6 +197,9 @@ def _patterns(node: Node, ctx: Context, ruleset: Ruleset) -> dict[str, Any]:
         raise WhereError(f"category() takes a player's name or a list of cards, not {_show(node)}")
     if name not in ctx.players:
         raise WhereError(f"unknown player {name!r}{did_you_mean(name, list(ctx.players), 'players')}")
+    if ctx.game == "hell-of-a-deal":
+        raise WhereError(f"a Hell of a Deal hand is chosen from hand and board under the selection rule: give the "
+                         f"cards, e.g. category([$a1, $a2, $b1, $b2, $b3]), not the player {name!r}")
     groups = ctx.hand_of(name)
     if not groups:
         raise WhereError(f"{name} holds no cards in this position, so has no category")
@@ -284,18 +287,3 @@ def _category_order(found: dict[str, Any], op: str, slug: str) -> Any:
     if op == ">":
         return cat.category_at_least(found, cat.ORDER[place + 1]) if place + 1 < len(cat.ORDER) else z3.BoolVal(False)
     return z3.Not(cat.category_at_least(found, cat.ORDER[place + 1])) if place + 1 < len(cat.ORDER) else z3.BoolVal(True)
-
-
-def hold_em_selections(hand: list[CardTerm], board: list[CardTerm]) -> list[list[CardTerm]]:
-    """Hell of a Deal's selection rule as the groups a hand may be made from: "You must use one
-    of your hole cards and MAY use two", the rest from the board, five cards when there are
-    enough (Hell of a Deal: Deal Cards)."""
-    groups = []
-    for used in (1, 2):
-        if used > len(hand):
-            continue
-        from_board = min(len(board), 5 - used)
-        for mine in combinations(hand, used):
-            for common in combinations(board, from_board):
-                groups.append(list(mine) + list(common))
-    return groups
