@@ -187,7 +187,10 @@ class _Reader:
 
 def read_search(path: str) -> SearchFile:
     """The search file's documents and holes; ``ScenarioError`` lists every problem."""
-    documents = read_documents(path)
+    try:
+        documents = read_documents(path)
+    except ScenarioError as exc:
+        raise ScenarioError([_question_mark_hint(p, str(path)) for p in exc.problems]) from None
     reader = _Reader(str(path))
     read = [reader.document(number, data, lines) for number, (data, lines) in enumerate(documents)]
     if reader.problems:
@@ -197,6 +200,21 @@ def read_search(path: str) -> SearchFile:
         raise ScenarioError([Problem(("game",), "no document names a known game; choose one of: "
                                      + ", ".join(game_slugs()), str(path), documents[0][1].line_of(("game",)))])
     return SearchFile(str(path), docs, reader.holes)
+
+
+def _question_mark_hint(problem: Problem, path: str) -> Problem:
+    """YAML reads a bare ``?`` as the start of a key: say so when that is what broke."""
+    if "not valid YAML" not in problem.message or problem.line is None:
+        return problem
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read().splitlines()[problem.line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return problem
+    if re.search(r"(^|[\s:,\[{])\?(\s|$|,)", text.split("#")[0]):
+        hint = "; a ? hole must be quoted in YAML, e.g. hand: \"? ? ? ? ?\""
+        return Problem(problem.path, problem.message + hint, problem.file, problem.line)
+    return problem
 
 
 def fill(search: SearchFile, doc: Document, values: dict[str, Any],

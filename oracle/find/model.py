@@ -181,14 +181,13 @@ def _unmentioned(model: SearchModel) -> list[Problem]:
         for text, _ in doc.where:
             try:
                 mentioned |= holes_in(parse_constraint(text))
-            except WhereSyntaxError:
-                continue
-    places = Counter(h for doc in model.search.documents for h in doc.card_holes)
-    places.update(h.key for h in model.search.number_holes())
+            except WhereSyntaxError:  # reported already; what it names still counts
+                mentioned |= set(HOLE.findall(text)) if isinstance(text, str) else set()
+    places: Counter = Counter()  # the fields each named hole stands in: two or more share it
     for doc in model.search.documents:
-        for path, value in searched_fields(doc.data):
-            if isinstance(value, str) and value.strip() in model.numbers and doc.number != model.search.holes[value.strip()].document:
-                places[value.strip()] += 1
+        for _, value in searched_fields(doc.data):
+            if isinstance(value, str):
+                places.update(set(HOLE.findall(value)) - {"?"})
     problems = []
     for hole in model.search.holes.values():
         if hole.named and hole.key not in mentioned and places[hole.key] < 2:

@@ -178,6 +178,11 @@ class _Proposer:
     def block(self, values: dict[str, Any]) -> None:
         self.model.solver.add(blocking(self.model, values))
 
+    def block_witness(self, values: dict[str, Any]) -> None:
+        """Another witness must differ in a named hole (in any hole when none is named)."""
+        named = {k: v for k, v in values.items() if k.startswith("$")}
+        self.model.solver.add(blocking(self.model, named or values))
+
 
 def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_SECONDS, seed: int = 0,
                progress: Callable[[int, int], None] | None = None) -> SearchResult:
@@ -213,10 +218,11 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
         if failure is None:  # the file as written is what counts: check it as oracle check would
             text = witness_text(search, values, keys, len(result.witnesses) + 1)
             failure = verify(text, output, budget)
-        proposer.block(values)
         if failure is None:
             result.witnesses.append(Witness(values, text))
+            proposer.block_witness(values)
             continue
+        proposer.block(values)
         if budget.expired():
             result.method = f"stopped by the time limit after {result.candidates} candidates checked"
             break
@@ -240,6 +246,9 @@ def _proof(model: SearchModel, result: SearchResult) -> str:
                     + "; ".join(encoded) + " (the category encoding, checked against the evaluator on every "
                     "five-card hand)")
         return "z3: unsatisfiable before any candidate"
+    if result.witnesses:
+        return (f"exhaustive: no other filling of the named holes passes ({result.candidates} candidates "
+                f"checked by the engines, {sum(result.rejections.values())} rejected)")
     return (f"exhaustive: every filling the constraints allow was checked by the engines "
             f"({result.candidates} candidates, {sum(result.rejections.values())} rejected)")
 
