@@ -116,3 +116,45 @@ def test_category_encoding_agrees_on_partial_hands_and_best_five_of_more(ruleset
     for _ in range(1500 if size <= 4 else 400):
         hand = rng.sample(deck, size)
         assert ORDER[category(*as_numbers(hand))] == category_slug(strength(hand, ruleset)), hand
+
+
+@pytest.mark.parametrize("hand_size, most, board_size", [(3, 2, 0), (3, 2, 4), (3, 2, 5), (3, 3, 5)])
+def test_selection_rule_encoding_agrees_with_best_selection(hand_size, most, board_size):
+    """Hell of a Deal's selection rule ("selects 1 or 2 cards from their hand and up to 4
+    Community cards"; 3 with Up Your Sleeve), on random deals of every street."""
+    from oracle.eval import HELL_OF_A_DEAL
+    from oracle.eval.select import Limits, best_selection
+    from oracle.solve.smt.selection import selection_patterns
+
+    hand = [card_variable(f"h{i}") for i in range(hand_size)]
+    board = [card_variable(f"b{i}") for i in range(board_size)]
+    inputs = [x for c in hand + board for x in (c.rank, c.suit)]
+    category = compile_term(category_number(selection_patterns(hand, board, HELL_OF_A_DEAL, 1, most)), inputs)
+    rng = random.Random(hand_size * 10 + board_size + most)
+    deck = full_deck()
+    limits = Limits(min_private=1, max_private=most)
+    for _ in range(400):
+        cards = rng.sample(deck, hand_size + board_size)
+        want = category_slug(best_selection(cards[:hand_size], cards[hand_size:], HELL_OF_A_DEAL, limits).strength)
+        assert ORDER[category(*as_numbers(cards))] == want, cards
+
+
+def test_selection_rule_encoding_finds_the_rare_categories():
+    """Random deals rarely hold a straight flush or quads: Z3 is asked for each category
+    from the hand and board, and the evaluator confirms every hand it builds."""
+    from oracle.eval import HELL_OF_A_DEAL
+    from oracle.eval.select import Limits, best_selection
+    from oracle.solve.smt.cards import all_different, card_from_model, in_deck
+    from oracle.solve.smt.categories import category_is
+    from oracle.solve.smt.selection import selection_patterns
+
+    hand = [card_variable(f"h{i}") for i in range(3)]
+    board = [card_variable(f"b{i}") for i in range(5)]
+    found = selection_patterns(hand, board, HELL_OF_A_DEAL)
+    for slug in ORDER[:-1]:
+        solver = z3.Solver()
+        solver.add(all_different(hand + board), *[in_deck(c, 0) for c in hand + board], category_is(found, slug))
+        assert solver.check() == z3.sat, slug
+        cards = [card_from_model(solver.model(), c) for c in hand + board]
+        got = best_selection(cards[:3], cards[3:], HELL_OF_A_DEAL, Limits(min_private=1, max_private=2))
+        assert category_slug(got.strength) == slug, cards

@@ -20,6 +20,7 @@ from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, search
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
 from oracle.find.translate import Context, WhereError, card_word, constraint
 from oracle.solve.smt import categories as cat
+from oracle.solve.smt.selection import selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
 
 DOMAIN = "the card domain (each card from the deck, no card twice in a position)"
@@ -96,22 +97,26 @@ def _players(doc: Document) -> list[str]:
 
 
 def _hand_of(doc: Document, model: SearchModel, keys: dict):
-    """A player's hand as the card groups it may be made from: Diablo's five cards, Drawing
-    Dead's upcards. (A Hell of a Deal hand is chosen from hand and board: name the cards.)"""
+    """A player's hand, as the patterns of the best hand it makes: Diablo's five cards, Drawing
+    Dead's upcards (their best five), Hell of a Deal's hand with the board under the selection
+    rule (1 or 2 cards from the hand)."""
     position = doc.data.get("position") or {}
 
-    def hand_of(name: str) -> list[list[CardTerm]]:
+    def hand_of(name: str, ruleset: Ruleset) -> dict[str, Any] | None:
         slug = doc.game.slug
+        cards: list[CardTerm] = []
         if slug == "diablo":
-            hands = position.get("hands") or {}
-            return [g for g in [_items(hands.get(name), doc, ("position", "hands", name), model, keys)] if g]
+            cards = _items((position.get("hands") or {}).get(name), doc, ("position", "hands", name), model, keys)
         for index, player in enumerate(position.get("players") or []):
             if not isinstance(player, dict) or player.get("name") != name:
                 continue
             if slug == "drawing-dead":
                 cards = _items(player.get("upcards"), doc, ("position", "players", index, "upcards"), model, keys)
-                return [cards] if cards else []
-        return []
+            elif slug == "hell-of-a-deal":
+                hand = _items(player.get("hand"), doc, ("position", "players", index, "hand"), model, keys)
+                board = _items(position.get("board"), doc, ("position", "board"), model, keys)
+                return selection_patterns(hand, board, ruleset) if hand else None
+        return cat.patterns(cards, ruleset) if cards else None
 
     return hand_of
 
@@ -163,8 +168,7 @@ def _where(model: SearchModel) -> list[Problem]:
     problems = []
     keys = anonymous_keys(model.search)
     for doc in model.search.documents:
-        ctx = Context(model.cards, model.numbers, document_ruleset(doc), _hand_of(doc, model, keys), _players(doc),
-                      doc.game.slug)
+        ctx = Context(model.cards, model.numbers, document_ruleset(doc), _hand_of(doc, model, keys), _players(doc))
         for text, path in doc.where:
             try:
                 formula = constraint(parse_constraint(text), ctx)

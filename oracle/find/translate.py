@@ -44,10 +44,10 @@ class Context:
     cards: dict[str, CardTerm]
     numbers: dict[str, Any]
     ruleset: Ruleset
-    # A player's name -> the card groups their hand may be made from (the best counts).
-    hand_of: Callable[[str], list[list[CardTerm]]]
+    # (a player's name, a ruleset) -> the patterns of the best hand the player's cards make,
+    # or None when the player holds no cards.
+    hand_of: Callable[[str, Ruleset], dict[str, Any] | None]
     players: Sequence[str]
-    game: str = ""
 
 
 def _z3():
@@ -197,13 +197,10 @@ def _patterns(node: Node, ctx: Context, ruleset: Ruleset) -> dict[str, Any]:
         raise WhereError(f"category() takes a player's name or a list of cards, not {_show(node)}")
     if name not in ctx.players:
         raise WhereError(f"unknown player {name!r}{did_you_mean(name, list(ctx.players), 'players')}")
-    if ctx.game == "hell-of-a-deal":
-        raise WhereError(f"a Hell of a Deal hand is chosen from hand and board under the selection rule: give the "
-                         f"cards, e.g. category([$a1, $a2, $b1, $b2, $b3]), not the player {name!r}")
-    groups = ctx.hand_of(name)
-    if not groups:
+    found = ctx.hand_of(name, ruleset)
+    if found is None:
         raise WhereError(f"{name} holds no cards in this position, so has no category")
-    return cat.any_of([cat.patterns(g, ruleset) for g in groups])
+    return found
 
 
 def constraint(node: Node, ctx: Context) -> Any:
