@@ -118,3 +118,22 @@ def test_a_bad_time_limit_and_count_are_usage_errors(tmp_path):
     assert result.exit_code == 2 and "--time-limit" in result.output
     path, result = find(tmp_path, ["rank($a) == A", "rank($b) == K"], "--count", "0")
     assert result.exit_code == 2 and "--count" in result.output
+
+
+def test_what_the_loader_refuses_whatever_the_holes_hold_is_reported_first(tmp_path):
+    text = HEAD.replace("hands:", "handz:").replace("kind: rank", "kind: rnk") + "  - rank($a) == A\n  - rank($b) == K\n"
+    text += "---\ngame: diablp\nposition: {}\n"
+    path, result = find(tmp_path, [], text=text)
+    assert result.exit_code == 2
+    assert lines_of(result) == [f"Error: {path}:12: game: unknown game 'diablp'; did you mean 'diablo'?"]
+    path, result = find(tmp_path, [], text=text.replace("diablp", "diablo"))
+    assert lines_of(result) == [
+        f"Error: {path}:4: position.handz: unknown key 'handz'; did you mean 'hands'?",
+        f"Error: {path}:7: questions[0].ask.kind: unknown question kind 'rnk'; did you mean 'rank'?",
+        f"Error: {path}:12: questions: missing: a scenario asks at least one question",
+    ]
+
+
+def test_a_missing_search_file_is_one_line(tmp_path):
+    result = CliRunner().invoke(main, ["find", str(tmp_path / "none.search.yaml")])
+    assert result.exit_code == 2 and lines_of(result) == [f"Error: {tmp_path / 'none.search.yaml'}: (top level): no such file"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from oracle.cards import Card, parse_cards
-from oracle.errors import OracleError, Problem, ScenarioError
+from oracle.errors import OracleError, Problem, ScenarioError, did_you_mean
 from oracle.registry import GameInfo, find_game, game_slugs
 from oracle.scenario_yaml import LineMap, read_documents
 
@@ -121,7 +121,10 @@ class _Reader:
             return None
         name = data.get("game")
         if not isinstance(name, str) or name.strip().lower() not in game_slugs():
-            return None  # the scenario loader names the game problem when the search is filled
+            known = game_slugs()
+            what = "missing" if name is None else f"unknown game {name!r}"
+            self.problems.append(lines.problem(("game",), f"{what}{did_you_mean(name, known, 'known games')}"))
+            return None
         doc = Document(number, data, lines, find_game(name.strip().lower()))
         self._where(doc)
         self._expectations_have_no_holes(doc)
@@ -196,10 +199,26 @@ def read_search(path: str) -> SearchFile:
     if reader.problems:
         raise ScenarioError(reader.problems)
     docs = [d for d in read if d is not None]
+    problems = [p for doc in docs for p in _structure_problems(doc)]
+    if problems:
+        raise ScenarioError(problems)
     if not docs:
         raise ScenarioError([Problem(("game",), "no document names a known game; choose one of: "
                                      + ", ".join(game_slugs()), str(path), documents[0][1].line_of(("game",)))])
     return SearchFile(str(path), docs, reader.holes)
+
+
+def _structure_problems(doc: Document) -> list[Problem]:
+    """What the scenario loader refuses whatever the holes hold: unknown keys, question kinds
+    and parameters, expectations, rule options. (The position's own problems depend on the
+    cards and numbers, so they are the engine's to find, candidate by candidate.)"""
+    from oracle.scenario import build_scenario
+
+    data = {k: v for k, v in doc.data.items() if k != "where"}
+    _, problems = build_scenario(copy.deepcopy(data), doc.lines, doc.number)
+    structural = ("game", "name", "description", "rules", "questions")
+    return [p for p in problems if (p.path[:1] and p.path[0] in structural) or p.message.startswith("unknown key")
+            or (not p.path and "a scenario must be" in p.message)]
 
 
 def _question_mark_hint(problem: Problem, path: str) -> Problem:
