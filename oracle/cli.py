@@ -394,9 +394,9 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
       oracle find deal.search.yaml --count 3 --output found/ --json
     """
     from oracle.find import FOUND, NONE, run_search, witness_name
-    from oracle.render import find_progress, find_result
+    from oracle.render import find_progress, find_result, make_console
 
-    with find_progress(console(), time_limit) as update:
+    with find_progress(make_console(stderr=True), time_limit) as update:
         result = run_search(file, count=count, time_limit=time_limit, seed=seed, progress=update)
     if output is not None:
         from pathlib import Path
@@ -410,8 +410,6 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
     if as_json:
         emit_json(result.to_json())
     else:
-        from oracle.render import make_console
-
         find_result(make_console(stderr=True), result)
         if output is None:
             click.echo("---\n".join(w.text for w in result.witnesses), nl=False)

@@ -172,3 +172,23 @@ where:
     result = run_search(path, count=5, time_limit=30)
     assert sorted(w.values["$c"] for w in result.witnesses) == [38, 39, 40]  # the box holds 40 chips
     assert result.outcome == FOUND and result.method.startswith("exhaustive")
+
+
+def test_a_rejection_blocks_every_filling_the_failing_check_could_not_see(tmp_path):
+    """The failing question reads $a only: each rejection blocks all fillings of the other
+    question's five holes with it, so five candidates prove that none exists."""
+    path = write(tmp_path, """game: diablo
+position:
+  seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+questions:
+  - id: never
+    ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
+    expect: {winner: first}
+  - id: other
+    ask: {kind: rank, cards: "? ? ? ? ?"}
+where:
+  - rank($a) in [A, K]
+""")
+    result = run_search(path, time_limit=30)
+    assert result.outcome == NONE and result.candidates == 5  # As Ad Ac Ks Kc
+    assert result.method.startswith("exhaustive")

@@ -277,6 +277,27 @@ def anonymous_keys(search: SearchFile) -> dict[tuple[int, Path_, int], str]:
     return keys
 
 
+def holes_seen(search: SearchFile, keys: dict[tuple[int, Path_, int], str], document: int,
+               question: int | None) -> set[str]:
+    """The holes a check of one document could read: those of its position and, for a
+    question, those of that question's parameters (each question is answered on its own)."""
+    doc = next(d for d in search.documents if d.number == document)
+    seen: set[str] = set()
+    for path, value in searched_fields(doc.data):
+        if not isinstance(value, str):
+            continue
+        if path[0] == "questions" and path[1] != question:
+            continue
+        place = 0
+        for token in _IN_TEXT.findall(value):
+            if token == "?":
+                seen.add(keys[(doc.number, path, place)])
+                place += 1
+            else:
+                seen.add(token)
+    return seen
+
+
 def _set(data: dict[str, Any], path: Path_, value: Any) -> None:
     target: Any = data
     for part in path[:-1]:

@@ -25,7 +25,7 @@ import yaml
 
 from oracle.budget import Budget
 from oracle.errors import OracleError, Problem, ScenarioError
-from oracle.find.holes import SEARCH_SUFFIX, SearchFile, anonymous_keys, fill, read_search
+from oracle.find.holes import SEARCH_SUFFIX, SearchFile, anonymous_keys, fill, holes_seen, read_search
 from oracle.find.model import SearchModel, blocking, build_model, contradiction, model_values
 
 DEFAULT_SECONDS = 60.0
@@ -98,19 +98,30 @@ def witness_text(search: SearchFile, values: dict[str, Any], keys: dict, number:
     return header + "---\n".join(parts)
 
 
-def verify(text: str, file: str, budget: Budget) -> tuple[str, str] | None:
+def verify(text: str, file: str, budget: Budget) -> Failure | None:
     """None when ``text`` is a scenario file whose every expectation holds, as ``oracle
-    check`` would find; else (where it failed, why)."""
+    check`` would find; else where and why it failed."""
     from oracle.scenario_yaml import read_text
 
     try:
         documents = read_text(text, file)
     except ScenarioError as exc:
-        return "the file", exc.problems[0].message
+        return Failure("the file", exc.problems[0].message)
     return verify_documents(documents, budget)
 
 
-def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> tuple[str, str] | None:
+@dataclass(frozen=True)
+class Failure:
+    """Where a filling failed and why; ``document`` and ``question`` (None: the scenario did
+    not load) say which part of the file the failing check read."""
+
+    where: str
+    why: str
+    document: int = 0
+    question: int | None = None
+
+
+def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> Failure | None:
     """``verify`` for scenario mappings already in hand (each with its line map)."""
     from oracle.check import ERROR, FAILED, XPASSED, check_question
     from oracle.scenario import build_scenario
@@ -119,12 +130,12 @@ def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> tuple
         scenario, problems = build_scenario(data, lines, number)
         if problems or scenario is None:
             first = problems[0] if problems else Problem((), "cannot be read")
-            return f"{data.get('name', f'document {number + 1}')}: {first.dotted_path()}", first.message
+            return Failure(f"{data.get('name', f'document {number + 1}')}: {first.dotted_path()}", first.message, number)
         for question in scenario.questions:
             result = check_question(scenario, question, time_limit=budget.left(3600))
             if result.outcome in (FAILED, ERROR, XPASSED):
                 why = result.diffs[0] if result.diffs else (result.reason or result.outcome)
-                return f"{scenario.name}::{question.id}", why
+                return Failure(f"{scenario.name}::{question.id}", why, number, question.index)
     return None
 
 
@@ -222,13 +233,15 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
             result.witnesses.append(Witness(values, text))
             proposer.block_witness(values)
             continue
-        proposer.block(values)
+        # The failing check read one document's position and at most one question of it: any
+        # filling that agrees on the holes there fails the same way.
+        seen = holes_seen(search, keys, failure.document, failure.question) if failure.where != "the file" else None
+        proposer.block({k: v for k, v in values.items() if seen is None or k in seen})
         if budget.expired():
             result.method = f"stopped by the time limit after {result.candidates} candidates checked"
             break
-        where, why = failure
-        result.rejections[where] += 1
-        result.examples[where] = why
+        result.rejections[failure.where] += 1
+        result.examples[failure.where] = failure.why
     else:
         result.outcome = FOUND
         result.method = f"Z3 proposals checked by the engines ({result.candidates} candidates)"
