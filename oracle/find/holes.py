@@ -303,8 +303,3 @@ def _set(data: dict[str, Any], path: Path_, value: Any) -> None:
     for part in path[:-1]:
         target = target[part]
     target[path[-1]] = value
-
-
-def describe_hole(hole: Hole) -> str:
-    where = Problem(hole.path, "").dotted_path()
-    return f"{hole.key} ({where})" if hole.named else f"? at {where}"

@@ -161,7 +161,7 @@ def evaluate(node: Node, ctx: Context) -> Value:
         raise WhereError(f"{node.text!r} means nothing on its own here; a constraint compares, e.g. "
                          f"rank($a) == {node.text}" if node.text in _RANK_WORDS else f"{node.text!r} is not a card, "
                          "a hole or a number here")
-    raise WhereError(f"a list stands only after 'in', not here")
+    raise WhereError("a list stands only after 'in', not here")
 
 
 def _expect(value: Value, kind: str, op: str) -> None:
