@@ -69,7 +69,9 @@ def document_ruleset(doc: Document) -> Ruleset:
 
 
 def _items(text: Any, doc: Document, path: tuple, model: SearchModel, keys: dict) -> list[CardTerm]:
-    """The cards of a card text, as terms: holes and fixed cards, in order."""
+    """The cards of a card text (or a list of them), as terms: holes and fixed cards, in order."""
+    if isinstance(text, list):
+        return [c for k, item in enumerate(text) for c in _items(item, doc, path + (k,), model, keys)]
     if not isinstance(text, str):
         return []
     out = []
