@@ -422,8 +422,10 @@ def find_result(console: Console, result) -> None:
         table = Table(title=f"witness {number}" if found > 1 else None, show_header=True, box=None)
         table.add_column("hole")
         table.add_column("value")
+        table.add_column("field", style="dim")
         for key, value in witness.values.items():
-            table.add_row(plain(key), card_text(value) if isinstance(value, Card) else plain(str(value)))
+            shown = card_text(value) if isinstance(value, Card) else plain(str(value))
+            table.add_row(plain(key), shown, plain(result.fields.get(key, "")))
         if witness.values:
             console.print(table)
     if result.rejections:

@@ -18,7 +18,7 @@ position:
   seats: [{name: Anna}, {name: Ben}, {name: Carla}]
   hands: {Anna: "$a ? ? ? ?"}
 """
-JSON_KEYS = {"file", "outcome", "method", "count", "found", "witnesses", "holes", "candidates", "rejected",
+JSON_KEYS = {"file", "outcome", "method", "count", "found", "witnesses", "holes", "fields", "candidates", "rejected",
              "rejections", "elapsed", "time_limit", "written"}
 
 
@@ -96,6 +96,8 @@ where:
     assert result.exit_code == 0 and set(data) == JSON_KEYS
     assert data["outcome"] == FOUND and data["found"] == 3
     assert sorted(w["holes"]["$a"] for w in data["witnesses"]) == ["2c", "Kh", "Ks"]
+    assert data["fields"] == {"$a": "position.hands.Anna", "?1": "position.hands.Anna", "?2": "position.hands.Anna",
+                              "?3": "position.hands.Anna", "?4": "position.hands.Anna"}
     names = sorted(p.name for p in out.iterdir())
     assert names == ["s-2.scenario.yaml", "s-3.scenario.yaml", "s.scenario.yaml"]
     assert run_check([str(p) for p in out.iterdir()]).failed == 0

@@ -58,6 +58,7 @@ class SearchResult:
     elapsed: float = 0.0
     time_limit: float | None = None
     holes: int = 0
+    fields: dict[str, str] = field(default_factory=dict)  # each hole -> the field it first stands in
     written: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -69,6 +70,7 @@ class SearchResult:
             "found": len(self.witnesses),
             "witnesses": [w.to_json() for w in self.witnesses],
             "holes": self.holes,
+            "fields": self.fields,
             "candidates": self.candidates,
             "rejected": sum(self.rejections.values()),
             "rejections": [{"where": k, "times": n, "example": self.examples[k]} for k, n in self.rejections.most_common()],
@@ -202,7 +204,8 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
     budget = Budget(time_limit)
     search = read_search(path)
     model = build_model(search)
-    result = SearchResult(str(path), UNKNOWN, "", count=count, time_limit=time_limit, holes=len(search.holes))
+    result = SearchResult(str(path), UNKNOWN, "", count=count, time_limit=time_limit, holes=len(search.holes),
+                          fields={k: _field(h) for k, h in search.holes.items()})
     model.solver.set("timeout", max(1, int(1000 * (budget.left(3600)))))
     clash = contradiction(model)
     if clash:
@@ -251,9 +254,14 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
     return result
 
 
+def _field(hole) -> str:
+    return (f"document {hole.document + 1}: " if hole.document else "") + Problem(hole.path, "").dotted_path()
+
+
 def _proof(model: SearchModel, result: SearchResult) -> str:
     if result.candidates == 0:
-        encoded = [g.text for g in model.guarded if g.what == "expect"]
+        core = {str(x) for x in model.solver.unsat_core()}
+        encoded = [g.text for g in model.guarded if g.what == "expect" and str(g.literal) in core]
         if encoded:
             return ("z3: unsatisfiable before any candidate: no filling satisfies the constraints together with "
                     + "; ".join(encoded) + " (the category encoding, checked against the evaluator on every "
