@@ -194,3 +194,29 @@ where:
     result = run_search(path, time_limit=30)
     assert result.outcome == NONE and result.candidates == 5  # As Ad Ac Ks Kc
     assert result.method.startswith("exhaustive")
+
+
+def test_a_hell_of_a_deal_category_follows_the_selection_rule(tmp_path):
+    """category(Anna) is her best hand of 1 or 2 hand cards with the board: Z3 proposes a full
+    house so built, and the engine's best-hand agrees at once."""
+    path = write(tmp_path, """game: hell-of-a-deal
+position:
+  boss: Dedly Aloor
+  bosses: {Dedly Aloor: {default_hand: "7 7"}}
+  boss_deck: []
+  phase: showdown
+  souls: 3
+  board: "? ? ? ? ?"
+  boss_hole: "? ?"
+  players:
+    - {name: Anna, hand: "? ? ?", bets: [Earn a Soul]}
+questions:
+  - id: best
+    ask: {kind: best-hand, player: Anna}
+    expect: {hand: {category: full_house}}
+where:
+  - category(Anna) == full_house
+""")
+    result = run_search(path, count=2, time_limit=60)
+    assert result.outcome == FOUND and len(result.witnesses) == 2
+    assert result.candidates == 2 and not result.rejections

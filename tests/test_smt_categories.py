@@ -151,7 +151,7 @@ def test_selection_rule_encoding_finds_the_rare_categories():
     hand = [card_variable(f"h{i}") for i in range(3)]
     board = [card_variable(f"b{i}") for i in range(5)]
     found = selection_patterns(hand, board, HELL_OF_A_DEAL)
-    for slug in ORDER[:-1]:
+    for slug in ("straight", "full_house", "four_of_a_kind", "straight_flush", "royal_flush"):
         solver = z3.Solver()
         solver.add(all_different(hand + board), *[in_deck(c, 0) for c in hand + board], category_is(found, slug))
         assert solver.check() == z3.sat, slug
