@@ -50,3 +50,39 @@ def test_the_holes_a_constraint_mentions():
 def test_syntax_errors_say_where(text, message):
     with pytest.raises(WhereSyntaxError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_constraint(text)
+
+
+TOKENS = ["rank(", "suit(", "wild(", "category(", ")", "(", "[", "]", ",", "$a", "$b", "$n", "Anna", "A", "K", "h",
+          "flush", "pair", "Ah", "Jk", "10", "3", "==", "!=", "<", ">=", "+", "-", "*", "and", "or", "not", "in",
+          "game=", "diablo", "'Anna Lee'", "=", "@", "1e5"]
+
+
+def test_any_line_is_a_tree_or_one_clear_error():
+    """Whatever a line holds, the parser and the translation answer with a formula or with
+    their own error (a message for the line), never another exception."""
+    from hypothesis import given, settings, strategies as st
+
+    from oracle.eval import DIABLO
+    from oracle.find.translate import Context, WhereError, constraint
+    from oracle.solve.smt.cards import card_variable
+    from oracle.solve.smt.categories import patterns
+
+    import z3
+
+    cards = {"$a": card_variable("$a"), "$b": card_variable("$b")}
+    ctx = Context(cards, {"$n": z3.Int("$n")}, DIABLO, lambda name, rs: patterns(list(cards.values()), rs), ["Anna"])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.sampled_from(TOKENS), max_size=9))
+    def check(parts):
+        text = " ".join(parts)
+        try:
+            tree = parse_constraint(text)
+        except WhereSyntaxError:
+            return
+        try:
+            constraint(tree, ctx)
+        except WhereError:
+            pass
+
+    check()

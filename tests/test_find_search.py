@@ -68,16 +68,16 @@ questions:
 
 def test_unknown_when_the_time_limit_comes_first(tmp_path):
     path = write(tmp_path, DIABLO_HEAD + """questions:
-  - id: c
-    ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
-    expect: {winner: first}
+  - id: v
+    ask: validate
+    expect: {legal: false}
 where:
   - rank($a) == A
 """)
     result = CliRunner().invoke(main, ["find", path, "--time-limit", "1", "--json"])
     data = json.loads(result.stdout)
     assert result.exit_code == 3 and data["outcome"] == UNKNOWN and data["found"] == 0
-    assert data["rejections"][0]["example"] == "winner: expected 'first', got 'second'"
+    assert data["rejections"][0]["example"] == "legal: expected False, got True"
     assert data["method"].startswith("stopped by the time limit")
 
 
@@ -220,3 +220,19 @@ where:
     result = run_search(path, count=2, time_limit=60)
     assert result.outcome == FOUND and len(result.witnesses) == 2
     assert result.candidates == 2 and not result.rejections
+
+
+def test_rank_and_compare_read_no_position_so_their_rejections_block_its_holes_too(tmp_path):
+    path = write(tmp_path, """game: diablo
+position:
+  seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+  hands: {Anna: "? ? ? ? ?", Ben: "? ? ? ? ?"}
+questions:
+  - id: never
+    ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
+    expect: {winner: first}
+where:
+  - rank($a) in [A, K]
+""")
+    result = run_search(path, time_limit=30)
+    assert result.outcome == NONE and result.candidates == 5

@@ -24,6 +24,8 @@ SEARCH_SUFFIX = ".search.yaml"
 HOLE = re.compile(r"\?|\$[A-Za-z_][A-Za-z0-9_]*")
 _IN_TEXT = re.compile(r"(?<![^\s,])(\?|\$[A-Za-z_][A-Za-z0-9_]*)(?![^\s,])")
 MAX_HOLES = 200
+# Question kinds whose answer reads only their own parameters and the rules, not the position.
+POSITIONLESS_KINDS = ("rank", "compare")
 
 Path_ = tuple[Any, ...]
 
@@ -280,13 +282,18 @@ def anonymous_keys(search: SearchFile) -> dict[tuple[int, Path_, int], str]:
 def holes_seen(search: SearchFile, keys: dict[tuple[int, Path_, int], str], document: int,
                question: int | None) -> set[str]:
     """The holes a check of one document could read: those of its position and, for a
-    question, those of that question's parameters (each question is answered on its own)."""
+    question, those of that question's parameters (each question is answered on its own;
+    ``rank`` and ``compare`` do not read the position at all)."""
     doc = next(d for d in search.documents if d.number == document)
+    questions = doc.data.get("questions") or []
+    ask = questions[question].get("ask") if question is not None and question < len(questions) else None
+    # rank and compare (the kinds every game answers) read their cards and the rules alone.
+    alone = isinstance(ask, dict) and ask.get("kind") in POSITIONLESS_KINDS
     seen: set[str] = set()
     for path, value in searched_fields(doc.data):
         if not isinstance(value, str):
             continue
-        if path[0] == "questions" and path[1] != question:
+        if (path[0] == "questions" and path[1] != question) or (alone and path[0] == "position"):
             continue
         place = 0
         for token in _IN_TEXT.findall(value):
