@@ -236,3 +236,22 @@ where:
 """)
     result = run_search(path, time_limit=30)
     assert result.outcome == NONE and result.candidates == 5
+
+
+def test_hands_that_rank_alike_are_blocked_together(tmp_path):
+    """No two natural cards beat a pair of Aces: a rejected compare blocks every filling whose
+    hand ranks the same (the same ranks, as many wild cards), so the proof takes one candidate
+    per class of two-card hands, not one per hand."""
+    path = write(tmp_path, """game: diablo
+position:
+  seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+questions:
+  - id: beats
+    ask: {kind: compare, first: "$x $y", second: Ah Ad}
+    expect: {winner: first}
+where:
+  - not wild($x) and not wild($y)
+""")
+    result = run_search(path, time_limit=60)
+    assert result.outcome == NONE and result.method.startswith("exhaustive")
+    assert result.candidates <= 12 * 13 // 2 + 12  # two ranks of the twelve natural ones, or a pair

@@ -272,3 +272,42 @@ def blocking(model: SearchModel, values: dict[str, Any]) -> Any:
         else:
             differs.append(model.numbers[key] != value)
     return z3.Or(differs) if differs else z3.BoolVal(False)
+
+
+# The keys of a rank answer that follow from how the hand ranks, not from which cards it holds.
+RANKING_KEYS = frozenset({"game", "category", "name", "description", "strength"})
+_HANDS = {"rank": ("cards",), "compare": ("first", "second")}
+
+
+def _ranking_only(kind: str, expect: Any) -> bool:
+    if not isinstance(expect, dict):
+        return False
+    if kind == "rank":
+        return set(expect) <= RANKING_KEYS
+    return all(key == "winner" or (key in ("first", "second") and isinstance(value, dict) and set(value) <= RANKING_KEYS)
+               for key, value in expect.items())
+
+
+def class_blocking(model: SearchModel, document: int, question: int, z3_model: Any) -> Any | None:
+    """For a failed ``rank`` or ``compare`` whose expectation names only how the hands rank
+    (winner, category, name, description, strength), a clause blocking every filling that
+    leaves each hand of five cards or fewer in the same class (``categories.hand_class``): all
+    of those rank the same, so fail the same. None where that does not hold."""
+    import z3
+
+    doc = next(d for d in model.search.documents if d.number == document)
+    entry = (doc.data.get("questions") or [])[question]
+    ask = entry.get("ask") if isinstance(entry, dict) else None
+    if not isinstance(ask, dict) or ask.get("kind") not in _HANDS or "hole" in ask:
+        return None
+    if not _ranking_only(ask["kind"], entry.get("expect")):
+        return None
+    keys = anonymous_keys(model.search)
+    ruleset = document_ruleset(doc)
+    differs = []
+    for name in _HANDS[ask["kind"]]:
+        cards = _items(ask.get(name), doc, ("questions", question, "ask", name), model, keys)
+        if not cards or len(cards) > 5:
+            return None
+        differs += [term != z3_model.eval(term, model_completion=True) for term in cat.hand_class(cards, ruleset)]
+    return z3.Or(differs)

@@ -26,7 +26,7 @@ import yaml
 from oracle.budget import Budget
 from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.find.holes import SEARCH_SUFFIX, SearchFile, anonymous_keys, fill, holes_seen, read_search
-from oracle.find.model import SearchModel, blocking, build_model, contradiction, model_values
+from oracle.find.model import SearchModel, blocking, build_model, class_blocking, contradiction, model_values
 
 DEFAULT_SECONDS = 60.0
 MOST_WITNESSES = 100
@@ -239,7 +239,11 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
         # The failing check read one document's position and at most one question of it: any
         # filling that agrees on the holes there fails the same way.
         seen = holes_seen(search, keys, failure.document, failure.question) if failure.where != "the file" else None
-        proposer.block({k: v for k, v in values.items() if seen is None or k in seen})
+        wider = class_blocking(model, failure.document, failure.question, z3_model) if failure.question is not None else None
+        if wider is not None:  # hands that rank alike fail alike
+            model.solver.add(wider)
+        else:
+            proposer.block({k: v for k, v in values.items() if seen is None or k in seen})
         if budget.expired():
             result.method = f"stopped by the time limit after {result.candidates} candidates checked"
             break

@@ -83,6 +83,24 @@ def hand_counts(cards: Sequence[CardTerm], ruleset: Ruleset) -> HandCounts:
     return counts
 
 
+def hand_class(cards: Sequence[CardTerm], ruleset: Ruleset) -> list[Any]:
+    """What a hand of at most five cards is ranked by, as terms: the natural cards of each
+    rank, the wild cards and, for five cards, whether the natural cards share a suit. Hands
+    alike in these rank alike (the evaluator reads nothing else: see ``docs/solvers.md``)."""
+    import z3
+
+    if len(cards) > 5:
+        raise ValueError("a hand of more than five cards is ranked by its best five, not by its class")
+    counts = hand_counts(cards, ruleset)
+    terms = list(counts.naturals) + [counts.wilds]
+    if len(cards) == 5:
+        wild = [is_wild(c, ruleset) for c in cards]
+        same = [z3.Or(wild[i], wild[j], a.suit == b.suit)
+                for i, a in enumerate(cards) for j, b in enumerate(cards) if i < j]
+        terms.append(z3.If(z3.And(same), 1, 0))
+    return terms
+
+
 def _missing(count: Any, wanted: int) -> Any:
     import z3
 
