@@ -178,14 +178,15 @@ where:
 
 def test_a_rejection_blocks_every_filling_the_failing_check_could_not_see(tmp_path):
     """The failing question reads $a only: each rejection blocks all fillings of the other
-    question's five holes with it, so five candidates prove that none exists."""
+    question's five holes with it, so five candidates prove that none exists. (Its
+    expectation names cards, so hands that merely rank alike are not blocked together.)"""
     path = write(tmp_path, """game: diablo
 position:
   seats: [{name: Anna}, {name: Ben}, {name: Carla}]
 questions:
   - id: never
     ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
-    expect: {winner: first}
+    expect: {winner: first, first: {cards: [As, Kd]}}
   - id: other
     ask: {kind: rank, cards: "? ? ? ? ?"}
 where:
@@ -230,7 +231,7 @@ position:
 questions:
   - id: never
     ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
-    expect: {winner: first}
+    expect: {winner: first, first: {cards: [As, Kd]}}
 where:
   - rank($a) in [A, K]
 """)
