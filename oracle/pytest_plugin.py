@@ -2,7 +2,8 @@
 
 Registered through the ``pytest11`` entry point, so installing oracle is enough. Files named
 ``*.scenario.yaml`` are collected anywhere; every ``.yaml``/``.yml`` file is collected under
-the folders listed in the ini option ``oracle_scenario_dirs``. A question's ``marks`` become
+the folders listed in the ini option ``oracle_scenario_dirs``, except ``*.search.yaml`` (the
+searches of ``oracle find``, whose witnesses are scenario files). A question's ``marks`` become
 pytest's skip and xfail. Scenario text in item names and reports is escaped
 (``oracle.text.escape``), as in ``oracle check``.
 """
@@ -15,6 +16,7 @@ import pytest
 
 from oracle.errors import OracleError, ScenarioError
 from oracle.scenario import SCENARIO_SUFFIX
+from oracle.find.holes import SEARCH_SUFFIX
 from oracle.text import escape
 
 
@@ -38,6 +40,8 @@ def _in_scenario_dirs(config: pytest.Config, file_path: Path) -> bool:
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path):
+    if file_path.name.endswith(SEARCH_SUFFIX):
+        return None  # a search (oracle find) has holes: its witness beside it is the scenario
     if file_path.name.endswith(SCENARIO_SUFFIX) or (
         file_path.suffix in (".yaml", ".yml") and _in_scenario_dirs(parent.config, file_path)
     ):

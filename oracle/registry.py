@@ -63,9 +63,19 @@ class GameInfo:
     options: tuple[RuleOption, ...] = ()
     position_keys: tuple[str, ...] = ()
     load_position: Callable[[Mapping[str, Any], Mapping[str, Any]], Any] | None = None
+    # The ranking a scenario's rules play, when a house rule changes it (Diablo's
+    # ``wild_may_copy``); None: always ``ruleset``.
+    ruleset_for: Callable[[Mapping[str, Any]], Any] | None = None
+    # ``number_field(path, position, rules)``: (least, most, step) of a whole-number field of
+    # the position that a search may leave open (``oracle find``), or None for any other field.
+    number_field: Callable[[tuple, Mapping[str, Any], Mapping[str, Any]], tuple[int, int | None, int] | None] | None = None
 
     def default_rules(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
+
+    def ranking(self, rules: Mapping[str, Any]) -> Any:
+        """The ruleset (or its name) hands are ranked by under these rules."""
+        return self.ruleset if self.ruleset_for is None else self.ruleset_for(rules)
 
 
 def _type_name(value: Any) -> str:

@@ -339,3 +339,50 @@ def check_report(console: Console, report) -> None:
     for file in report.updated_files:
         console.print(plain(f"updated {file}", "cyan"))
     console.print(Text(report.summary(), style="bold red" if report.failed or report.unreadable else "bold green"))
+
+
+# ---- oracle find ------------------------------------------------------------------------
+
+
+@contextmanager
+def find_progress(console: Console, time_limit: float | None) -> Iterator[Any]:
+    """A bar of the search's time budget, with the candidates checked so far."""
+    import time
+
+    started = time.monotonic()
+    with progress_bar(console, "searching", total=None if time_limit is None else int(time_limit * 10)) as update:
+        yield lambda candidates, _=None: update(int((time.monotonic() - started) * 10))
+
+
+def find_result(console: Console, result) -> None:
+    """The outcome in words, the holes filled, and why candidates were refused."""
+    found = len(result.witnesses)
+    checked = f"{result.candidates} candidate{'s' if result.candidates != 1 else ''} checked"
+    if result.outcome == "found":
+        head = Text(f"found {found} witness{'es' if found != 1 else ''}", style="bold green")
+        head.append(f" in {result.elapsed:.1f} s ({checked}, each verified by the engines)", style="")
+    elif result.outcome == "none":
+        head = Text("none exists", style="bold red")
+        head.append(f": {result.method}", style="")
+    else:
+        head = Text("unknown", style="bold yellow")
+        head.append(f": no witness within the time limit of {result.time_limit:g} s ({checked})", style="")
+    console.print(head, highlight=False)
+    if found and found < result.count:
+        console.print(plain(f"asked for {result.count}: {result.method}"), highlight=False)
+    for number, witness in enumerate(result.witnesses, start=1):
+        table = Table(title=f"witness {number}" if found > 1 else None, show_header=True, box=None)
+        table.add_column("hole")
+        table.add_column("value")
+        table.add_column("field", style="dim")
+        for key, value in witness.values.items():
+            shown = card_text(value) if isinstance(value, Card) else plain(str(value))
+            table.add_row(plain(key), shown, plain(result.fields.get(key, "")))
+        if witness.values:
+            console.print(table)
+    if result.rejections:
+        console.print(plain(f"rejected by the engines: {sum(result.rejections.values())}"), highlight=False)
+        for where, times in result.rejections.most_common(5):
+            console.print(plain(f"  {times} x {where}: {result.examples[where]}"), highlight=False)
+    for path in result.written:
+        console.print(plain(f"written: {path}"), highlight=False)

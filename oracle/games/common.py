@@ -88,7 +88,7 @@ def rank_question(ctx: QuestionContext) -> Answer:
             raise FieldError(("hole",), str(exc)) from None
         best = ranking.best
         return Answer(ranking.to_json(), f"{best.hand.description}, using {plural(len(best.from_private), 'card')} from hand", ranking.rule)
-    hand = _cards(ctx, "cards", lambda text: rank_hand(text, ctx.game.ruleset))
+    hand = _cards(ctx, "cards", lambda text: rank_hand(text, ctx.game.ranking(ctx.rules)))
     return Answer(hand.to_json(), f"{hand.description} under {hand.ruleset.title} rules", hand.ruleset.source)
 
 
@@ -101,7 +101,7 @@ def rank_question(ctx: QuestionContext) -> Answer:
 def compare_question(ctx: QuestionContext) -> Answer:
     first, second = _text(ctx, "first"), _text(ctx, "second")
     try:
-        result = compare_hands(first, second, ctx.game.ruleset)
+        result = compare_hands(first, second, ctx.game.ranking(ctx.rules))
     except OracleError as exc:
         raise FieldError(("first",), str(exc)) from None
     verdict = {"first": "the first hand wins", "second": "the second hand wins", "tie": "the hands tie"}[result.winner]

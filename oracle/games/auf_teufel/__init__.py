@@ -29,7 +29,7 @@ from __future__ import annotations
 from .actions import Action
 from .engine import can_do, do_action, verify_action, verify_bet, verify_pull
 from .moves import legal_actions, pull_chances
-from .position import POSITION_KEYS, load_position
+from .position import POSITION_KEYS, load_position, number_field
 from .questions import GAME, HANDLERS, PLOT_NOTE, best_bet, chips_objective, status
 from .resolution import (
     Settlement,
@@ -89,6 +89,7 @@ __all__ = [
     "do_action",
     "legal_actions",
     "load_position",
+    "number_field",
     "pact_cost",
     "pact_holders",
     "pact_holders_owed",

@@ -15,6 +15,8 @@ from .engine import do_action
 from .resolution import pact_holders
 from .rules import (
     CHIP_UNIT,
+    COAL_SET,
+    DEVILS,
     MAX_CHIPS,
     MAX_PIECE_VALUE,
     MAX_PIECES,
@@ -165,3 +167,19 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Roun
         except (InvalidActionError, IllegalActionError) as exc:
             raise FieldError(("history", k), str(exc)) from None
     return state
+
+
+def number_field(path: tuple, position: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[int, int | None, int] | None:
+    """A whole-number field of a position that a search (``oracle find``) may leave open, as
+    (least, most, step), or None: the oven's counts (at most what the coal set holds of that
+    value: "48 coal pieces"), and a player's chips (0 to 100,000, in tens: chips come in tens)."""
+    if len(path) == 2 and path[0] == "oven":
+        coal = position.get("coal_set")
+        if isinstance(coal, Mapping) and isinstance(coal.get(path[1]), int) and not isinstance(coal.get(path[1]), bool):
+            return (0, coal[path[1]], 1)
+        if coal is None:
+            return (0, DEVILS if path[1] == "devils" else COAL_SET.get(path[1], 0), 1)
+        return None
+    if len(path) == 3 and path[0] == "players" and path[2] == "chips":
+        return (0, MAX_CHIPS, CHIP_UNIT)
+    return None

@@ -30,7 +30,7 @@ Importing this package registers the game and its question kinds.
 
 from .actions import CHANCE_VERBS, PLAYER_VERBS, STOP_LINE, TABLE, Action
 from .engine import DiabloGame
-from .position import POSITION_KEYS, load_position
+from .position import POSITION_KEYS, load_position, number_field
 from .rules import (
     DECLARABLE,
     DEFAULT_CHIPS,
@@ -71,4 +71,5 @@ __all__ = [
     "declared_strength",
     "hand_strength",
     "load_position",
+    "number_field",
 ]

@@ -176,3 +176,11 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Diab
         except (InvalidActionError, IllegalActionError) as exc:
             raise FieldError(("history", k), str(exc)) from None
     return game
+
+
+def number_field(path: tuple, position: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[int, int | None, int] | None:
+    """A whole-number field a search (``oracle find``) may leave open, as (least, most, step),
+    or None: a seat's chips and the pot carried in (0 or more; the rulebook sets no top)."""
+    if (len(path) == 3 and path[0] == "seats" and path[2] == "chips") or path == ("pot",):
+        return (0, None, 1)
+    return None

@@ -16,8 +16,13 @@ from oracle.words import join, plural
 # The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
-from .position import POSITION_KEYS, load_position
-from .rules import OPTIONS
+from .position import POSITION_KEYS, load_position, number_field
+from .rules import OPTIONS, DiabloRules
+
+
+def _ranking(rules):
+    return DiabloRules.from_mapping(rules).ruleset
+
 
 GAME = register_game(GameInfo(
     slug="diablo",
@@ -27,6 +32,8 @@ GAME = register_game(GameInfo(
     options=OPTIONS,
     position_keys=POSITION_KEYS,
     load_position=load_position,
+    number_field=number_field,
+    ruleset_for=_ranking,
 ))
 
 RULE_BETTING = "Diablo: Betting in short; Playing a hand"
@@ -384,6 +391,9 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
 
     budget = ctx.budget(DEFAULT_SECONDS)
     game = _state(ctx)
+    if game.rules.wild_may_copy:
+        raise FieldError((), "best-swap ranks hands by the rulebook, where a 2 may not "
+                               "copy a held card: ask it without the house rule wild_may_copy")
     params = ctx.params
     seat, hand = _read_player(game, params)
     player = game.names[seat]

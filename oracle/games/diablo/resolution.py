@@ -109,9 +109,9 @@ class Resolution(TableState):
     def _showdown_strength(self, i: int) -> int:
         hand = [c for c in self.hands[i] if c is not None]
         if self.rules.declare_hand and self.declared[i] is not None:
-            value = declared_strength(hand, self.declared[i])
+            value = declared_strength(hand, self.declared[i], self.rules.ruleset)
             return value if value is not None else -1
-        return hand_strength(hand)
+        return hand_strength(hand, self.rules.ruleset)
 
     def _pots(self) -> list[tuple[int, list[int]]]:
         """Main pot first, then side pots: each level of what the players still in put in.

@@ -6,13 +6,13 @@ bets and raises of 1-5 chips (double after the draw), at most four raises per ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping, Sequence
 
 from oracle.cards import Card
 from oracle.errors import FieldError, Problem, ScenarioError
 from oracle.errors import did_you_mean as suggest
-from oracle.eval import DIABLO, strength_of_codes
+from oracle.eval import DIABLO, Ruleset, strength_of_codes
 from oracle.eval.strength import CATEGORY_ORDER, PAIR, decode, encode
 from oracle.registry import RuleOption
 
@@ -25,6 +25,14 @@ DEFAULT_CHIPS = 100
 JACKS_OR_BETTER = encode(PAIR, (11, 0, 0, 0, 0))
 # Declarable hands: the evaluator's categories, written with spaces ("two pair").
 DECLARABLE = tuple(slug.replace("_", " ") for slug in CATEGORY_ORDER)
+
+
+# The house rule ``wild_may_copy`` as a ruleset: Diablo's with the evaluator's own field
+# ("It may not copy a card you already hold" lifted).
+WILD_COPYING = replace(DIABLO, name="diablo+copy", title="Diablo, wilds may copy",
+                       wild_may_copy=True,
+                       source="House rule: a 2 may copy a card already held (Diablo, \"Hand ranking\", "
+                              "says it may not, except to make five of a kind).")
 
 
 # ----------------------------------------------------------------------------- options
@@ -56,6 +64,13 @@ class DiabloRules:
     diablo_rule: bool = True
     dealers_choice: bool = False
     return_uncalled_bet: bool = False
+    wild_may_copy: bool = False
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ranking the table plays: the rulebook's, or with the house rule that a wild
+        may copy a card already held (a "double-ace flush")."""
+        return WILD_COPYING if self.wild_may_copy else DIABLO
 
     @classmethod
     def from_mapping(cls, rules: Mapping[str, Any]) -> "DiabloRules":
@@ -130,15 +145,18 @@ OPTIONS = (
     RuleOption("return_uncalled_bet", _DEFAULTS.return_uncalled_bet,
                "house rule: a bet or raise nobody called goes back to its bettor before the pot is settled, "
                "so the opener owes the pot without it (default false: 'all the chips bet in that deal')"),
+    RuleOption("wild_may_copy", _DEFAULTS.wild_may_copy,
+               "house rule: a 2 may copy a card already held, e.g. a second A♥ in a heart flush (default "
+               "false: 'It may not copy a card you already hold ... except to make five of a kind')"),
 )
 
 
 # ----------------------------------------------------------------------------- hand values
-def hand_strength(cards: Sequence[Card]) -> int:
-    return strength_of_codes([c.code for c in cards], DIABLO)
+def hand_strength(cards: Sequence[Card], ruleset: Ruleset = DIABLO) -> int:
+    return strength_of_codes([c.code for c in cards], ruleset)
 
 
-def declared_strength(cards: Sequence[Card], declared: str) -> int | None:
+def declared_strength(cards: Sequence[Card], declared: str, ruleset: Ruleset = DIABLO) -> int | None:
     """The strength a declared hand counts for, or None when it claims more than is held.
 
     "Declare your hand: at the showdown each player must name their hand; the cards don't
@@ -148,7 +166,7 @@ def declared_strength(cards: Sequence[Card], declared: str) -> int | None:
     every lower kind, ties another bare claim of its kind and loses to any real hand of it.
     Naming a higher kind than the cards make is not allowed."""
     category = CATEGORY_ORDER.index(declared.replace(" ", "_"))
-    actual = hand_strength(cards)
+    actual = hand_strength(cards, ruleset)
     held = decode(actual)[0]
     if held == category:
         return actual

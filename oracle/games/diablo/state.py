@@ -222,7 +222,7 @@ class TableState:
                 "folded": not self.in_hand[i],
             }
             if all(c is not None for c in hand):
-                value = hand_strength(hand)
+                value = hand_strength(hand, self.rules.ruleset)
                 entry["hand"] = describe(value).description
                 entry["category"] = category_slug(value)
             if self.declared[i] is not None:

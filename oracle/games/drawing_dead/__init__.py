@@ -32,7 +32,7 @@ Importing the package registers the game and its question kinds.
 from .actions import Action, RoleChoice
 from .claims import cheapest_claim
 from .engine import role_choices
-from .position import POSITION_KEYS, load_position, new_game
+from .position import POSITION_KEYS, load_position, number_field, new_game
 from .questions import GAME, cleanup_choices, summary
 from .resolution import game_winner
 from .rules import (
@@ -47,5 +47,5 @@ __all__ = [
     "Action", "ChainEntry", "DEFAULT_ROLES", "GAME", "OPTIONS", "POSITION_KEYS", "Player",
     "ROLE_TEXT_KEYS", "Role", "RoleChoice", "RoleTable", "STASH_LIMIT", "State", "UPCARD_LIMIT",
     "cheapest_claim", "cleanup_choices", "game_winner", "hand_json", "hand_strength",
-    "load_position", "load_role_table", "new_game", "role_choices", "summary",
+    "load_position", "number_field", "load_role_table", "new_game", "role_choices", "summary",
 ]

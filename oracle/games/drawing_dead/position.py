@@ -415,3 +415,13 @@ def _check_advanced_draft(state: State, position: Mapping, refuse) -> None:
     if all(len(p.draft) == size - 1 for p in state.players):
         refuse(("draft_round",), f"every player has picked in round {state.draft_round}: the round is over "
                                  "(the cards go left, or the draft ends)")
+
+
+def number_field(path: tuple, position: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[int, int | None, int] | None:
+    """A whole-number field a search (``oracle find``) may leave open, as (least, most, step),
+    or None: a player's chips, the pot and the bank, each at most the chips in the box
+    ("Contents: 40 poker chips", rule option ``box_chips``)."""
+    box = rules.get("box_chips", 40)
+    if (len(path) == 3 and path[0] == "players" and path[2] == "chips") or path in (("pot",), ("bank",)):
+        return (0, box if isinstance(box, int) else None, 1)
+    return None

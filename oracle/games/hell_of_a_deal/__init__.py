@@ -51,7 +51,7 @@ from .actions import BONES, OFFERING_NAMES, OFFERINGS, RESERVED_NAMES, Action, p
 from .effects import add_to_hand, blackjack_check, check_loss, gain_curse, heal, suffer
 from .engine import apply_action, can_apply, check_spare_cards, fold, verify
 from .moves import candidate_actions, chance_template, legal_actions, legal_moves_report, sample_chance
-from .position import POSITION_KEYS, load_position
+from .position import POSITION_KEYS, load_position, number_field
 from .questions import (
     GAME,
     apply_question,
@@ -142,7 +142,7 @@ __all__ = [
     "apply_temptation", "team_lost_to_temptation", "MAX_CURSES", "gain_curses", "pay_souls",
     "blackjack_total", "compare_with_default", "default_strength", "banned_ranks_for",
     "player_limits", "BossPlay", "boss_play", "player_outcome", "player_selection",
-    "showdown_outcome", "toll_options", "HodState", "load_position", "Action", "legal_actions",
+    "showdown_outcome", "toll_options", "HodState", "load_position", "number_field", "Action", "legal_actions",
     "candidate_actions", "verify", "can_apply", "apply_action",
     # Declared facts and the registration.
     "SLUG", "STREETS", "STREET_CARDS", "BOARD_SIZE", "MAX_FAVORS", "OPTIONS", "GAME", "POSITION_KEYS",

@@ -499,3 +499,14 @@ def _replay(state: HodState, history: Any) -> HodState:
         except OracleError as exc:
             raise FieldError(("history", i), f"{line!r}: {exc}") from exc
     return state
+
+
+def number_field(path: tuple, position: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[int, int | None, int] | None:
+    """A whole-number field a search (``oracle find``) may leave open, as (least, most, step),
+    or None: the Souls in the pot (at most 1,000, as a position reads them) and a player's
+    Temptation (0 to the track's 10th space)."""
+    if path == ("souls",):
+        return (0, 1000, 1)
+    if len(path) == 3 and path[0] == "players" and path[2] == "temptation":
+        return (0, TEMPTATION_MAX, 1)
+    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from oracle.registry import GameInfo, register_game
 
-from ..position import POSITION_KEYS, load_position
+from ..position import POSITION_KEYS, load_position, number_field
 from ..rules import OPTIONS, SLUG
 from .solvers import PLOT_NOTE, best_bet, bet_advice, chips_objective, draw_or_stop, stop_policy
 from .table import apply_actions, game_status, legal_moves, settle_round_question, status
@@ -24,6 +24,7 @@ GAME = register_game(
         options=OPTIONS,
         position_keys=POSITION_KEYS,
         load_position=load_position,
+        number_field=number_field,
     )
 )
 

@@ -99,7 +99,7 @@ class ChanceChecks(TableState):
         candidates = self._opening_hands(seat, cards)
         if not candidates:
             return
-        best = max(hand_strength(hand) for hand in candidates)
+        best = max(hand_strength(hand, self.rules.ruleset) for hand in candidates)
         if best < JACKS_OR_BETTER:
             name = self.names[seat]
             held = describe(best).description

@@ -51,9 +51,9 @@ class Checks(TableState):
             raise IllegalActionError(f"{name} has only {self.chips[seat]} chips, cannot bet {amount}")
         if self.betting_round == 1 and self.opener is None and self.rules.jacks_or_better:
             hand = self.hands[seat]
-            if all(c is not None for c in hand) and hand_strength(hand) < JACKS_OR_BETTER:
+            if all(c is not None for c in hand) and hand_strength(hand, self.rules.ruleset) < JACKS_OR_BETTER:
                 raise IllegalActionError(
-                    f"{name} cannot open with {describe(hand_strength(hand)).description}: "
+                    f"{name} cannot open with {describe(hand_strength(hand, self.rules.ruleset)).description}: "
                     "jacks or better is needed to open"
                 )
 
@@ -134,10 +134,10 @@ class Checks(TableState):
         hand = self.hands[seat]
         if any(c is None for c in hand):
             raise IllegalActionError(f"{self.names[seat]}'s cards are not known: show them first")
-        if declared_strength(hand, category) is None:
+        if declared_strength(hand, category, self.rules.ruleset) is None:
             raise IllegalActionError(
                 f"{self.names[seat]} cannot declare {category}: "
-                f"the cards make {describe(hand_strength(hand)).description}"
+                f"the cards make {describe(hand_strength(hand, self.rules.ruleset)).description}"
             )
 
     def verify_stop(self) -> None:

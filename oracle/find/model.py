@@ -1,0 +1,313 @@
+"""A search file as a Z3 model: a variable for each hole, the card domain (the deck, no card
+twice in a document), the ``where:`` constraints, and the expectations the rulebook's
+encodings can state natively (the category a ``rank`` question must answer).
+
+Every constraint is guarded by a literal, so that Z3 can name the ones that contradict each
+other (its unsat core). Building the model reports every bad constraint at once, each at its
+line, and so does the check that the constraints do not contradict themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.errors import OracleError, Problem, ScenarioError
+from oracle.eval.rulesets import Ruleset, find_ruleset
+from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
+from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
+from oracle.find.translate import Context, WhereError, card_word, constraint
+from oracle.solve.smt import categories as cat
+from oracle.solve.smt.selection import selection_patterns
+from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
+
+DOMAIN = "the card domain (each card from the deck, no card twice in a position)"
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """One constraint of the model and what it stands for, for messages."""
+
+    literal: Any
+    what: str  # "domain", "where" or "expect"
+    document: int
+    path: tuple
+    text: str
+    line: int | None
+
+
+@dataclass
+class SearchModel:
+    search: SearchFile
+    cards: dict[str, CardTerm]
+    numbers: dict[str, Any]
+    guarded: list[Guarded] = field(default_factory=list)
+    solver: Any = None
+
+    def literals(self, *kinds: str) -> list[Any]:
+        return [g.literal for g in self.guarded if g.what in kinds]
+
+    def add(self, what: str, formula: Any, doc: Document | None, path: tuple, text: str) -> None:
+        import z3
+
+        literal = z3.Bool(f"{what}#{len(self.guarded)}")
+        self.solver.add(z3.Implies(literal, formula))
+        number = doc.number if doc is not None else -1
+        line = doc.line(path) if doc is not None else None
+        self.guarded.append(Guarded(literal, what, number, path, text, line))
+
+
+def document_ruleset(doc: Document) -> Ruleset:
+    """The ranking the document's rules play (Diablo's ``wild_may_copy`` changes it)."""
+    rules = doc.game.default_rules() | (doc.data.get("rules") if isinstance(doc.data.get("rules"), dict) else {})
+    try:
+        return find_ruleset(doc.game.ranking(rules))
+    except (OracleError, TypeError, ValueError):
+        return find_ruleset(doc.game.ruleset)
+
+
+def _items(text: Any, doc: Document, path: tuple, model: SearchModel, keys: dict) -> list[CardTerm]:
+    """The cards of a card text (or a list of them), as terms: holes and fixed cards, in order."""
+    if isinstance(text, list):
+        return [c for k, item in enumerate(text) for c in _items(item, doc, path + (k,), model, keys)]
+    if not isinstance(text, str):
+        return []
+    out = []
+    place = 0
+    for token in re.split(r"[\s,]+", text.strip()):
+        if not token:
+            continue
+        if token == "?":
+            out.append(model.cards[keys[(doc.number, path, place)]])
+            place += 1
+        elif HOLE.fullmatch(token):
+            out.append(model.cards[token])
+        else:
+            card = card_word(token)
+            if card is not None:
+                out.append(card_constant(card))
+    return out
+
+
+def _players(doc: Document) -> list[str]:
+    position = doc.data.get("position") or {}
+    if doc.game.slug == "diablo":
+        return [s.get("name") for s in position.get("seats") or [] if isinstance(s, dict)]
+    return [p.get("name") if isinstance(p, dict) else p for p in position.get("players") or []]
+
+
+def _hand_of(doc: Document, model: SearchModel, keys: dict):
+    """A player's hand, as the patterns of the best hand it makes: Diablo's five cards, Drawing
+    Dead's upcards (their best five), Hell of a Deal's hand with the board under the selection
+    rule (1 or 2 cards from the hand)."""
+    position = doc.data.get("position") or {}
+
+    def hand_of(name: str, ruleset: Ruleset) -> dict[str, Any] | None:
+        slug = doc.game.slug
+        cards: list[CardTerm] = []
+        if slug == "diablo":
+            cards = _items((position.get("hands") or {}).get(name), doc, ("position", "hands", name), model, keys)
+        for index, player in enumerate(position.get("players") or []):
+            if not isinstance(player, dict) or player.get("name") != name:
+                continue
+            if slug == "drawing-dead":
+                cards = _items(player.get("upcards"), doc, ("position", "players", index, "upcards"), model, keys)
+            elif slug == "hell-of-a-deal":
+                hand = _items(player.get("hand"), doc, ("position", "players", index, "hand"), model, keys)
+                board = _items(position.get("board"), doc, ("position", "board"), model, keys)
+                return selection_patterns(hand, board, ruleset) if hand else None
+        return cat.patterns(cards, ruleset) if cards else None
+
+    return hand_of
+
+
+def build_model(search: SearchFile) -> SearchModel:
+    """The Z3 model of a search; ``ScenarioError`` lists every constraint that means nothing,
+    every hole the constraints do not know, and every named hole they do not mention."""
+    import z3
+
+    model = SearchModel(search, {}, {}, solver=z3.Solver())
+    for hole in search.card_holes():
+        model.cards[hole.key] = card_variable(hole.key)
+    for hole in search.number_holes():
+        model.numbers[hole.key] = z3.Int(hole.key)
+    _domain(model)
+    problems = _where(model)
+    problems += _unmentioned(model)
+    if problems:
+        raise ScenarioError(problems)
+    _expectations(model)
+    return model
+
+
+def _domain(model: SearchModel) -> None:
+    import z3
+
+    parts = []
+    jokers = {h.key: 0 for h in model.search.card_holes()}
+    for doc in model.search.documents:
+        ruleset = document_ruleset(doc)
+        terms = [card_constant(c) for c in sorted(doc.fixed_cards, key=str)]
+        terms += [model.cards[k] for k in doc.card_holes]
+        parts.append(all_different(terms))
+        for key in doc.card_holes:
+            jokers[key] = max(jokers[key], ruleset.jokers)
+    parts += [in_deck(model.cards[key], jokers[key]) for key in model.cards]
+    for hole in model.search.number_holes():
+        low, high, step = hole.bounds or (0, None, 1)
+        term = model.numbers[hole.key]
+        parts.append(term >= low)
+        if high is not None:
+            parts.append(term <= high)
+        if step > 1:
+            parts.append(term % step == 0)
+    model.add("domain", z3.And(parts) if parts else z3.BoolVal(True), None, (), DOMAIN)
+
+
+def _where(model: SearchModel) -> list[Problem]:
+    problems = []
+    keys = anonymous_keys(model.search)
+    for doc in model.search.documents:
+        ctx = Context(model.cards, model.numbers, document_ruleset(doc), _hand_of(doc, model, keys), _players(doc))
+        for text, path in doc.where:
+            try:
+                formula = constraint(parse_constraint(text), ctx)
+            except (WhereSyntaxError, WhereError) as exc:
+                problems.append(doc.lines.problem(path, str(exc)))
+                continue
+            model.add("where", formula, doc, path, text)
+    return problems
+
+
+def _unmentioned(model: SearchModel) -> list[Problem]:
+    mentioned: set[str] = set()
+    for doc in model.search.documents:
+        for text, _ in doc.where:
+            try:
+                mentioned |= holes_in(parse_constraint(text))
+            except WhereSyntaxError:  # reported already; what it names still counts
+                mentioned |= set(HOLE.findall(text)) if isinstance(text, str) else set()
+    places: Counter = Counter()  # the fields each named hole stands in: two or more share it
+    for doc in model.search.documents:
+        for _, value in searched_fields(doc.data):
+            if isinstance(value, str):
+                places.update(set(HOLE.findall(value)) - {"?"})
+    problems = []
+    for hole in model.search.holes.values():
+        if hole.named and hole.key not in mentioned and places[hole.key] < 2:
+            doc = model.search.documents[[d.number for d in model.search.documents].index(hole.document)]
+            problems.append(doc.lines.problem(hole.path, f"the hole {hole.key} is named but no constraint in where: "
+                                                         f"mentions it and no other document shares it; write ? for a "
+                                                         f"{hole.kind} nothing constrains"))
+    return problems
+
+
+def _expectations(model: SearchModel) -> None:
+    """What a ``rank`` question must answer, as the category encoding says it."""
+    keys = anonymous_keys(model.search)
+    for doc in model.search.documents:
+        ruleset = document_ruleset(doc)
+        for index, question in enumerate(doc.data.get("questions") or []):
+            if not isinstance(question, dict) or not isinstance(question.get("ask"), dict):
+                continue
+            ask, expect = question["ask"], question.get("expect")
+            slug = expect.get("category") if isinstance(expect, dict) else None
+            if ask.get("kind") != "rank" or "cards" not in ask or slug not in cat.ORDER:
+                continue
+            path = ("questions", index, "ask", "cards")
+            cards = _items(ask["cards"], doc, path, model, keys)
+            if cards:
+                text = f"questions[{index}]: rank answers {slug} under {ruleset.title}"
+                model.add("expect", cat.category_is(cat.patterns(cards, ruleset), slug), doc, ("questions", index), text)
+
+
+def contradiction(model: SearchModel) -> list[Problem] | None:
+    """When the card domain and the ``where:`` constraints cannot all hold, the problems
+    naming the constraints Z3 found in conflict (a minimal core where it can); else None."""
+    import z3
+
+    solver = model.solver
+    solver.set("core.minimize", True)
+    literals = model.literals("domain", "where")
+    if solver.check(*literals) != z3.unsat:
+        return None
+    core = {str(x) for x in solver.unsat_core()}
+    clash = [g for g in model.guarded if str(g.literal) in core and g.what == "where"]
+    domain = any(g.what == "domain" and str(g.literal) in core for g in model.guarded)
+    if not clash:
+        return [Problem(("position",), "the cards of the position cannot all be different", model.search.file)]
+    problems = []
+    for g in clash:
+        others = [f"where[{o.path[1]}] (line {o.line})" for o in clash if o is not g]
+        with_ = ", ".join(others + ([DOMAIN] if domain else []))
+        message = (f"{g.text!r} contradicts {with_}: no filling of the holes satisfies them all" if with_
+                   else f"{g.text!r} can never hold: no filling of the holes satisfies it")
+        doc = next(d for d in model.search.documents if d.number == g.document)
+        problems.append(doc.lines.problem(g.path, message))
+    return problems
+
+
+def model_values(model: SearchModel, z3_model: Any) -> dict[str, Any]:
+    """The value of every hole in a Z3 model: a ``Card`` or a whole number."""
+    from oracle.solve.smt.cards import card_from_model
+
+    values: dict[str, Any] = {key: card_from_model(z3_model, term) for key, term in model.cards.items()}
+    for key, term in model.numbers.items():
+        values[key] = z3_model.eval(term, model_completion=True).as_long()
+    return values
+
+
+def blocking(model: SearchModel, values: dict[str, Any]) -> Any:
+    """A clause excluding exactly this filling of the holes."""
+    import z3
+
+    differs = []
+    for key, value in values.items():
+        if key in model.cards:
+            term = model.cards[key]
+            known = card_constant(value)
+            differs += [term.rank != known.rank, term.suit != known.suit]
+        else:
+            differs.append(model.numbers[key] != value)
+    return z3.Or(differs) if differs else z3.BoolVal(False)
+
+
+# The keys of a rank answer that follow from how the hand ranks, not from which cards it holds.
+RANKING_KEYS = frozenset({"game", "category", "name", "description", "strength"})
+_HANDS = {"rank": ("cards",), "compare": ("first", "second")}
+
+
+def _ranking_only(kind: str, expect: Any) -> bool:
+    if not isinstance(expect, dict):
+        return False
+    if kind == "rank":
+        return set(expect) <= RANKING_KEYS
+    return all(key == "winner" or (key in ("first", "second") and isinstance(value, dict) and set(value) <= RANKING_KEYS)
+               for key, value in expect.items())
+
+
+def class_blocking(model: SearchModel, document: int, question: int, z3_model: Any) -> Any | None:
+    """For a failed ``rank`` or ``compare`` whose expectation names only how the hands rank
+    (winner, category, name, description, strength), a clause blocking every filling that
+    leaves each hand of five cards or fewer in the same class (``categories.hand_class``): all
+    of those rank the same, so fail the same. None where that does not hold."""
+    import z3
+
+    doc = next(d for d in model.search.documents if d.number == document)
+    entry = (doc.data.get("questions") or [])[question]
+    ask = entry.get("ask") if isinstance(entry, dict) else None
+    if not isinstance(ask, dict) or ask.get("kind") not in _HANDS or "hole" in ask:
+        return None
+    if not _ranking_only(ask["kind"], entry.get("expect")):
+        return None
+    keys = anonymous_keys(model.search)
+    ruleset = document_ruleset(doc)
+    differs = []
+    for name in _HANDS[ask["kind"]]:
+        cards = _items(ask.get(name), doc, ("questions", question, "ask", name), model, keys)
+        if not cards or len(cards) > 5:
+            return None
+        differs += [term != z3_model.eval(term, model_completion=True) for term in cat.hand_class(cards, ruleset)]
+    return z3.Or(differs)

@@ -1,0 +1,284 @@
+"""``oracle find``: fill a search file's holes so that every expectation and constraint holds.
+
+Z3 proposes, the engines check (counterexample-guided: CEGAR). Each proposal satisfies the
+card domain, the ``where:`` constraints and the expectations the category encoding states;
+it is written out as a scenario file and checked exactly as ``oracle check`` checks one (the
+file read back, every question answered by the game's engine and compared with its
+``expect``). A rejected filling is blocked and Z3 is asked again. Proposals are spread over
+the space by random hints (a few holes pinned to random values, dropped when they cannot
+hold), seeded, so a search is repeatable.
+
+Three outcomes, said plainly: ``found`` (each witness verified by the engines), ``none``
+(proved: Z3 finds the constraints unsatisfiable before any candidate, or every filling the
+constraints allow was checked and rejected) and ``unknown`` (the time limit came first).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from oracle.budget import Budget
+from oracle.errors import OracleError, Problem, ScenarioError
+from oracle.find.holes import SEARCH_SUFFIX, SearchFile, anonymous_keys, fill, holes_seen, read_search
+from oracle.find.model import SearchModel, blocking, build_model, class_blocking, contradiction, model_values
+
+DEFAULT_SECONDS = 60.0
+MOST_WITNESSES = 100
+# Seconds kept back from Z3 so the answer is written within the limit.
+RESERVE = 0.05
+HINT_SECONDS = 1.0
+FOUND, NONE, UNKNOWN = "found", "none", "unknown"
+
+
+@dataclass
+class Witness:
+    values: dict[str, Any]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"holes": {k: str(v) if not isinstance(v, int) else v for k, v in self.values.items()}, "scenario": self.text}
+
+
+@dataclass
+class SearchResult:
+    file: str
+    outcome: str
+    method: str
+    witnesses: list[Witness] = field(default_factory=list)
+    count: int = 1
+    candidates: int = 0
+    rejections: Counter = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+    elapsed: float = 0.0
+    time_limit: float | None = None
+    holes: int = 0
+    fields: dict[str, str] = field(default_factory=dict)  # each hole -> the field it first stands in
+    written: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "outcome": self.outcome,
+            "method": self.method,
+            "count": self.count,
+            "found": len(self.witnesses),
+            "witnesses": [w.to_json() for w in self.witnesses],
+            "holes": self.holes,
+            "fields": self.fields,
+            "candidates": self.candidates,
+            "rejected": sum(self.rejections.values()),
+            "rejections": [{"where": k, "times": n, "example": self.examples[k]} for k, n in self.rejections.most_common()],
+            "elapsed": round(self.elapsed, 3),
+            "time_limit": self.time_limit,
+            "written": self.written,
+        }
+
+
+def witness_name(search_file: str, number: int = 1) -> str:
+    """``deal.search.yaml`` -> ``deal.scenario.yaml`` (the second witness ``deal-2.scenario.yaml``)."""
+    name = Path(search_file).name
+    stem = name[: -len(SEARCH_SUFFIX)] if name.endswith(SEARCH_SUFFIX) else Path(name).stem
+    return f"{stem}{'' if number == 1 else f'-{number}'}.scenario.yaml"
+
+
+def witness_text(search: SearchFile, values: dict[str, Any], keys: dict, number: int = 1) -> str:
+    """The completed scenario file; the ``number``-th witness's scenarios are named ``-N``."""
+    shown = ", ".join(f"{k} = {v}" for k, v in values.items() if k.startswith("$"))
+    header = f"# Found by oracle find from {Path(search.file).name}" + (f" ({shown})" if shown else "") + ".\n"
+    parts = []
+    for doc in search.documents:
+        data = fill(search, doc, {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}, keys)
+        if number > 1:
+            data["name"] = f"{data.get('name', Path(search.file).name + '#' + str(doc.number + 1))}-{number}"
+        parts.append(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None))
+    return header + "---\n".join(parts)
+
+
+def verify(text: str, file: str, budget: Budget) -> Failure | None:
+    """None when ``text`` is a scenario file whose every expectation holds, as ``oracle
+    check`` would find; else where and why it failed."""
+    from oracle.scenario_yaml import read_text
+
+    try:
+        documents = read_text(text, file)
+    except ScenarioError as exc:
+        return Failure("the file", exc.problems[0].message)
+    return verify_documents(documents, budget)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Where a filling failed and why; ``document`` and ``question`` (None: the scenario did
+    not load) say which part of the file the failing check read."""
+
+    where: str
+    why: str
+    document: int = 0
+    question: int | None = None
+
+
+def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> Failure | None:
+    """``verify`` for scenario mappings already in hand (each with its line map)."""
+    from oracle.check import ERROR, FAILED, XPASSED, check_question
+    from oracle.scenario import build_scenario
+
+    for number, (data, lines) in enumerate(documents):
+        scenario, problems = build_scenario(data, lines, number)
+        if problems or scenario is None:
+            first = problems[0] if problems else Problem((), "cannot be read")
+            return Failure(f"{data.get('name', f'document {number + 1}')}: {first.dotted_path()}", first.message, number)
+        for question in scenario.questions:
+            result = check_question(scenario, question, time_limit=budget.left(3600))
+            if result.outcome in (FAILED, ERROR, XPASSED):
+                why = result.diffs[0] if result.diffs else (result.reason or result.outcome)
+                return Failure(f"{scenario.name}::{question.id}", why, number, question.index)
+    return None
+
+
+class _Proposer:
+    """Z3 models of the constraints, spread by random hints."""
+
+    def __init__(self, model: SearchModel, seed: int):
+        self.model = model
+        self.rng = random.Random(seed)
+        self.literals = model.literals("domain", "where", "expect")
+
+    def _hints(self, share: float) -> list[Any]:
+        hints = []
+        for term in self.model.cards.values():
+            if self.rng.random() < share:
+                hints.append(term.rank == self.rng.randrange(13))
+            if self.rng.random() < share:
+                hints.append(term.suit == self.rng.randrange(4))
+        for hole in self.model.search.number_holes():
+            low, high, _ = hole.bounds or (0, None, 1)
+            if self.rng.random() < share:
+                top = high if high is not None else low + 50
+                hints.append(self.model.numbers[hole.key] == self.rng.randint(low, top))
+        return hints
+
+    def propose(self, budget: Budget) -> tuple[str, Any]:
+        """("sat", model), ("unsat", None) with no hint, or ("unknown", None) out of time."""
+        import z3
+
+        solver = self.model.solver
+        for share in (0.5, 0.25, 0.1, 0.0):
+            if budget.expired():
+                return "unknown", None
+            left = max(0.0, (budget.remaining() or 3600) - RESERVE)
+            # A hinted check is a cheap try: it may not take the time the last one needs.
+            solver.set("timeout", max(1, int(1000 * (min(left, HINT_SECONDS) if share else left))))
+            hints = self._hints(share) if share else []
+            solver.push()
+            solver.add(*hints)
+            status = solver.check(*self.literals)
+            found = solver.model() if status == z3.sat else None
+            solver.pop()
+            if status == z3.sat:
+                return "sat", found
+            if status == z3.unknown:
+                if share:
+                    continue
+                return "unknown", None
+        return "unsat", None
+
+    def block(self, values: dict[str, Any]) -> None:
+        self.model.solver.add(blocking(self.model, values))
+
+    def block_witness(self, values: dict[str, Any]) -> None:
+        """Another witness must differ in a named hole (in any hole when none is named)."""
+        named = {k: v for k, v in values.items() if k.startswith("$")}
+        self.model.solver.add(blocking(self.model, named or values))
+
+
+def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_SECONDS, seed: int = 0,
+               progress: Callable[[int, int], None] | None = None) -> SearchResult:
+    """Search, within ``time_limit`` seconds, for ``count`` fillings of the search file's holes
+    that the engines accept. Bad search files raise ``ScenarioError`` with every problem."""
+    budget = Budget(time_limit)
+    search = read_search(path)
+    model = build_model(search)
+    result = SearchResult(str(path), UNKNOWN, "", count=count, time_limit=time_limit, holes=len(search.holes),
+                          fields={k: _field(h) for k, h in search.holes.items()})
+    model.solver.set("timeout", max(1, int(1000 * (budget.left(3600)))))
+    clash = contradiction(model)
+    if clash:
+        raise ScenarioError(clash)
+    keys = anonymous_keys(search)
+    proposer = _Proposer(model, seed)
+    output = str(Path(path).with_name(witness_name(str(path))))
+    while len(result.witnesses) < count:
+        status, z3_model = proposer.propose(budget)
+        if status == "unknown":
+            result.method = f"stopped by the time limit after {result.candidates} candidates checked"
+            break
+        if status == "unsat":
+            result.outcome = FOUND if result.witnesses else NONE
+            result.method = _proof(model, result)
+            break
+        values = model_values(model, z3_model)
+        result.candidates += 1
+        if progress is not None:
+            progress(result.candidates, None)
+        filled = {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}
+        failure = verify_documents([(fill(search, doc, filled, keys), doc.lines) for doc in search.documents], budget)
+        text = ""
+        if failure is None:  # the file as written is what counts: check it as oracle check would
+            text = witness_text(search, values, keys, len(result.witnesses) + 1)
+            failure = verify(text, output, budget)
+        if failure is None:
+            result.witnesses.append(Witness(values, text))
+            proposer.block_witness(values)
+            continue
+        # The failing check read one document's position and at most one question of it: any
+        # filling that agrees on the holes there fails the same way.
+        seen = holes_seen(search, keys, failure.document, failure.question) if failure.where != "the file" else None
+        wider = class_blocking(model, failure.document, failure.question, z3_model) if failure.question is not None else None
+        if wider is not None:  # hands that rank alike fail alike
+            model.solver.add(wider)
+        else:
+            proposer.block({k: v for k, v in values.items() if seen is None or k in seen})
+        if budget.expired():
+            result.method = f"stopped by the time limit after {result.candidates} candidates checked"
+            break
+        result.rejections[failure.where] += 1
+        result.examples[failure.where] = failure.why
+    else:
+        result.outcome = FOUND
+        result.method = f"Z3 proposals checked by the engines ({result.candidates} candidates)"
+    if result.outcome == UNKNOWN and result.witnesses:
+        result.outcome = FOUND
+    result.elapsed = budget.elapsed()
+    return result
+
+
+def _field(hole) -> str:
+    return (f"document {hole.document + 1}: " if hole.document else "") + Problem(hole.path, "").dotted_path()
+
+
+def _proof(model: SearchModel, result: SearchResult) -> str:
+    if result.candidates == 0:
+        core = {str(x) for x in model.solver.unsat_core()}
+        encoded = [g.text for g in model.guarded if g.what == "expect" and str(g.literal) in core]
+        if encoded:
+            return ("z3: unsatisfiable before any candidate: no filling satisfies the constraints together with "
+                    + "; ".join(encoded) + " (the category encoding, checked against the evaluator on every "
+                    "five-card hand)")
+        return "z3: unsatisfiable before any candidate"
+    if result.witnesses:
+        return (f"exhaustive: no other filling of the named holes passes ({result.candidates} candidates "
+                f"checked by the engines, {sum(result.rejections.values())} rejected)")
+    return (f"exhaustive: every filling the constraints allow was checked by the engines "
+            f"({result.candidates} candidates, {sum(result.rejections.values())} rejected)")
+
+
+def check_count(count: int) -> int:
+    if not 1 <= count <= MOST_WITNESSES:
+        raise OracleError(f"--count must be 1 to {MOST_WITNESSES}, not {count}")
+    return count

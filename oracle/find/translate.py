@@ -1,0 +1,286 @@
+"""The meaning of ``where:`` constraints: each parsed constraint becomes a Z3 formula over the
+search's unknowns, with its types checked (a rank is compared with ranks, a category with
+categories). Every fault raises ``WhereError`` with a message for the constraint's line.
+
+Functions: ``rank(card)``, ``suit(card)``, ``wild(card[, game=G])`` and
+``category(PLAYER or [cards][, game=G])``; cards, ranks, suits, categories and whole numbers
+as words; ``== != < <= > >=``, ``in [...]``, ``not in [...]``, ``+ - *``, ``and or not``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from oracle.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
+from oracle.errors import OracleError, did_you_mean
+from oracle.eval.rulesets import RULESETS, Ruleset, find_ruleset
+from oracle.find.language import Arith, BoolOp, Call, Compare, HoleRef, ListOf, Negate, Node, Number, Word
+from oracle.solve.smt import categories as cat
+from oracle.solve.smt.cards import JOKER_RANK, CardTerm, card_constant, is_wild
+
+FUNCTIONS = ("category", "rank", "suit", "wild")
+ORDERED = ("<", "<=", ">", ">=")
+_RANK_WORDS = {r.value: r for r in RANKS} | {r.value.lower(): r for r in RANKS} | {"10": Rank.TEN}
+_SUIT_WORDS = {s.value: s for s in SUITS} | {s.symbol: s for s in SUITS} | {s.name.lower(): s for s in SUITS}
+_SUIT_WORDS |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+
+
+class WhereError(ValueError):
+    """A constraint that parses but means nothing: an unknown function, hole or word, or two
+    things of different kinds compared."""
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: str  # card, rank, suit, category, number, bool
+    term: Any
+
+
+@dataclass
+class Context:
+    """What a document's constraints may refer to."""
+
+    cards: dict[str, CardTerm]
+    numbers: dict[str, Any]
+    ruleset: Ruleset
+    # (a player's name, a ruleset) -> the patterns of the best hand the player's cards make,
+    # or None when the player holds no cards.
+    hand_of: Callable[[str, Ruleset], dict[str, Any] | None]
+    players: Sequence[str]
+
+
+def _z3():
+    import z3
+
+    return z3
+
+
+def _word(node: Node) -> str | None:
+    return node.text if isinstance(node, Word) else None
+
+
+def _ruleset(node: Node | None, ctx: Context) -> Ruleset:
+    if node is None:
+        return ctx.ruleset
+    name = _word(node)
+    try:
+        return find_ruleset(name or "")
+    except OracleError:
+        raise WhereError(f"unknown game {name!r} for game=; one of: {', '.join(RULESETS)}") from None
+
+
+def _keywords(node: Call, allowed: tuple[str, ...]) -> dict[str, Node]:
+    given = dict(node.keywords)
+    for key in given:
+        if key not in allowed:
+            hint = f"; {node.function}() takes {', '.join(k + '=' for k in allowed)}" if allowed else f"; {node.function}() takes none"
+            raise WhereError(f"unknown argument {key}= for {node.function}(){hint}")
+    return given
+
+
+def _one_argument(node: Call, what: str) -> Node:
+    if len(node.args) != 1:
+        raise WhereError(f"{node.function}() takes one {what}, got {len(node.args)} arguments")
+    return node.args[0]
+
+
+def card_of(node: Node, ctx: Context) -> CardTerm:
+    if isinstance(node, HoleRef):
+        if node.name in ctx.numbers:
+            raise WhereError(f"{node.name} is a number, not a card")
+        if node.name not in ctx.cards:
+            raise WhereError(_unknown_hole(node.name, ctx))
+        return ctx.cards[node.name]
+    text = _word(node)
+    if text is not None:
+        card = card_word(text)
+        if card is not None:
+            return card_constant(card)
+    raise WhereError(f"expected a card (a hole such as $a, or a card such as Ah), got {_show(node)}")
+
+
+def card_word(text: str) -> Card | None:
+    try:
+        cards = parse_cards(text)
+    except OracleError:
+        return None
+    if len(cards) == 1 and (cards[0].suit is not None or cards[0].is_joker):
+        return cards[0]
+    return None
+
+
+def _unknown_hole(name: str, ctx: Context) -> str:
+    known = sorted(ctx.cards.keys() | ctx.numbers.keys())
+    named = [k for k in known if k.startswith("$")]
+    return f"unknown hole {name}" + (did_you_mean(name, named, "the file's named holes") if named else
+                                     ": the file names no hole ($name) in its position or questions")
+
+
+def _show(node: Node) -> str:
+    if isinstance(node, Word):
+        return repr(node.text)
+    if isinstance(node, HoleRef):
+        return node.name
+    if isinstance(node, Number):
+        return str(node.value)
+    if isinstance(node, Call):
+        return f"{node.function}(...)"
+    return "an expression"
+
+
+def evaluate(node: Node, ctx: Context) -> Value:
+    z3 = _z3()
+    if isinstance(node, Number):
+        return Value("number", z3.IntVal(node.value))
+    if isinstance(node, HoleRef):
+        if node.name in ctx.numbers:
+            return Value("number", ctx.numbers[node.name])
+        return Value("card", card_of(node, ctx))
+    if isinstance(node, Call):
+        return _call(node, ctx)
+    if isinstance(node, Negate):
+        inner = evaluate(node.operand, ctx)
+        _expect(inner, "number", "-")
+        return Value("number", -inner.term)
+    if isinstance(node, Arith):
+        left, right = evaluate(node.left, ctx), evaluate(node.right, ctx)
+        _expect(left, "number", node.op)
+        _expect(right, "number", node.op)
+        term = {"+": left.term + right.term, "-": left.term - right.term, "*": left.term * right.term}[node.op]
+        return Value("number", term)
+    if isinstance(node, BoolOp):
+        parts = [constraint(p, ctx) for p in node.operands]
+        return Value("bool", z3.Not(parts[0]) if node.op == "not" else (z3.And if node.op == "and" else z3.Or)(parts))
+    if isinstance(node, Compare):
+        return Value("bool", _compare(node, ctx))
+    if isinstance(node, Word):
+        card = card_word(node.text)
+        if card is not None:
+            return Value("card", card_constant(card))
+        raise WhereError(f"{node.text!r} means nothing on its own here; a constraint compares, e.g. "
+                         f"rank($a) == {node.text}" if node.text in _RANK_WORDS else f"{node.text!r} is not a card, "
+                         "a hole or a number here")
+    raise WhereError("a list stands only after 'in', not here")
+
+
+def _expect(value: Value, kind: str, op: str) -> None:
+    if value.kind != kind:
+        raise WhereError(f"{op} needs a {kind}, not a {value.kind}")
+
+
+def _call(node: Call, ctx: Context) -> Value:
+    z3 = _z3()
+    if node.function not in FUNCTIONS:
+        raise WhereError(f"unknown function {node.function!r}{did_you_mean(node.function, FUNCTIONS, 'functions')}")
+    if node.function in ("rank", "suit"):
+        _keywords(node, ())
+        card = card_of(_one_argument(node, "card"), ctx)
+        return Value(node.function, card.rank if node.function == "rank" else z3.If(card.rank == JOKER_RANK, -1, card.suit))
+    if node.function == "wild":
+        given = _keywords(node, ("game",))
+        card = card_of(_one_argument(node, "card"), ctx)
+        return Value("bool", is_wild(card, _ruleset(given.get("game"), ctx)))
+    given = _keywords(node, ("game",))
+    ruleset = _ruleset(given.get("game"), ctx)
+    return Value("category", _patterns(_one_argument(node, "player or list of cards"), ctx, ruleset))
+
+
+def _patterns(node: Node, ctx: Context, ruleset: Ruleset) -> dict[str, Any]:
+    if isinstance(node, ListOf):
+        cards = [card_of(item, ctx) for item in node.items]
+        if not cards:
+            raise WhereError("category() of an empty list: give at least one card")
+        return cat.patterns(cards, ruleset)
+    name = _word(node)
+    if name is None:
+        raise WhereError(f"category() takes a player's name or a list of cards, not {_show(node)}")
+    if name not in ctx.players:
+        raise WhereError(f"unknown player {name!r}{did_you_mean(name, list(ctx.players), 'players')}")
+    found = ctx.hand_of(name, ruleset)
+    if found is None:
+        raise WhereError(f"{name} holds no cards in this position, so has no category")
+    return found
+
+
+def constraint(node: Node, ctx: Context) -> Any:
+    """The Z3 formula of a constraint; it must be true or false (a comparison, ``wild()``...)."""
+    value = evaluate(node, ctx)
+    if value.kind != "bool":
+        raise WhereError(f"a constraint must be true or false: compare the {value.kind}, e.g. with ==")
+    return value.term
+
+
+def _literal(kind: str, node: Node, ctx: Context) -> Any:
+    """A word or number read as a ``kind`` (rank, suit, category) constant."""
+    z3 = _z3()
+    text = _word(node) if not isinstance(node, Number) else str(node.value)
+    if kind == "rank":
+        rank = _RANK_WORDS.get(text or "")
+        if rank is None:
+            raise WhereError(f"{_show(node)} is not a rank; ranks are A K Q J T (or 10) 9 8 7 6 5 4 3 2")
+        return z3.IntVal(RANKS.index(rank))
+    if kind == "suit":
+        suit = _SUIT_WORDS.get(text or "")
+        if suit is None:
+            raise WhereError(f"{_show(node)} is not a suit; suits are s h d c (or ♠ ♥ ♦ ♣)")
+        return z3.IntVal(SUITS.index(suit))
+    slug = (text or "").strip().lower().replace(" ", "_").replace("-", "_")
+    if slug not in cat.ORDER:
+        raise WhereError(f"{_show(node)} is not a category{did_you_mean(slug, cat.ORDER, 'categories')}")
+    return slug
+
+
+def _operand(node: Node, kind: str, ctx: Context) -> Any:
+    """The right-hand side of a comparison with a ``kind`` on the left."""
+    if kind in ("rank", "suit", "category") and isinstance(node, (Word, Number)):
+        return _literal(kind, node, ctx)
+    value = evaluate(node, ctx)
+    if value.kind != kind:
+        raise WhereError(f"a {kind} is compared with a {kind}, not a {value.kind}")
+    return value.term
+
+
+def _compare(node: Compare, ctx: Context) -> Any:
+    z3 = _z3()
+    left = evaluate(node.left, ctx)
+    if left.kind == "bool":
+        raise WhereError("true/false values are combined with and, or, not; not compared")
+    if node.op in ("in", "not in"):
+        assert isinstance(node.right, ListOf)
+        options = [_equal(left, _operand(item, left.kind, ctx), ctx) for item in node.right.items]
+        found = z3.Or(options) if options else z3.BoolVal(False)
+        return z3.Not(found) if node.op == "not in" else found
+    right = _operand(node.right, left.kind, ctx)
+    if node.op in ("==", "!="):
+        same = _equal(left, right, ctx)
+        return same if node.op == "==" else z3.Not(same)
+    if left.kind in ("card", "suit"):
+        raise WhereError(f"{left.kind}s have no order: compare them with == or != (ranks have one)")
+    if left.kind == "category":
+        return _category_order(left.term, node.op, right)
+    term = {"<": left.term < right, "<=": left.term <= right, ">": left.term > right, ">=": left.term >= right}[node.op]
+    if left.kind == "rank":  # the Joker has no rank: it is neither above nor below one
+        return z3.And(term, left.term != JOKER_RANK, right != JOKER_RANK)
+    return term
+
+
+def _equal(left: Value, right: Any, ctx: Context) -> Any:
+    z3 = _z3()
+    if left.kind == "card":
+        return z3.And(left.term.rank == right.rank, left.term.suit == right.suit)
+    if left.kind == "category":
+        return cat.category_is(left.term, right)
+    return left.term == right
+
+
+def _category_order(found: dict[str, Any], op: str, slug: str) -> Any:
+    z3 = _z3()
+    place = cat.ORDER.index(slug)
+    if op == ">=":
+        return cat.category_at_least(found, slug)
+    if op == "<":
+        return z3.Not(cat.category_at_least(found, slug))
+    if op == ">":
+        return cat.category_at_least(found, cat.ORDER[place + 1]) if place + 1 < len(cat.ORDER) else z3.BoolVal(False)
+    return z3.Not(cat.category_at_least(found, cat.ORDER[place + 1])) if place + 1 < len(cat.ORDER) else z3.BoolVal(True)

@@ -1,0 +1,57 @@
+"""The six example searches of ``scenarios/find/``: each finishes within 60 s with the answer
+it was written for, and what it finds passes ``oracle check`` (the witnesses committed beside
+them are checked by CI as every scenario is)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from oracle.check import run_check
+from oracle.find import FOUND, NONE, run_search
+
+FOLDER = Path(__file__).resolve().parent.parent / "scenarios" / "find"
+LIMIT = 60.0
+
+FOUND_BY_SEARCH = [
+    "diablo-wild-copy",
+    "hod-eenie-meanie",
+    "hod-boatman-toll",
+    "drawing-dead-four-cards",
+    "auf-teufel-one-step",
+]
+
+
+def test_six_searches_are_shipped():
+    searches = sorted(p.name for p in FOLDER.glob("*.search.yaml"))
+    assert len(searches) == 6
+    for name in FOUND_BY_SEARCH:
+        assert (FOLDER / f"{name}.scenario.yaml").exists(), f"{name}: its witness is committed beside it"
+
+
+@pytest.mark.parametrize("name", FOUND_BY_SEARCH)
+def test_example_search_finds_a_witness_oracle_check_passes(name, tmp_path):
+    started = time.monotonic()
+    result = run_search(str(FOLDER / f"{name}.search.yaml"), time_limit=LIMIT)
+    assert time.monotonic() - started <= LIMIT
+    assert result.outcome == FOUND and len(result.witnesses) == 1
+    witness = tmp_path / f"{name}.scenario.yaml"
+    witness.write_text(result.witnesses[0].text, encoding="utf-8")
+    report = run_check([str(witness)])
+    assert report.exit_code == 0 and report.failed == 0 and report.passed >= 1
+
+
+def test_five_of_a_kind_without_a_deuce_is_proved_not_to_exist():
+    started = time.monotonic()
+    result = run_search(str(FOLDER / "diablo-five-without-a-deuce.search.yaml"), time_limit=LIMIT)
+    assert time.monotonic() - started <= LIMIT
+    assert result.outcome == NONE and result.candidates == 0
+    assert result.method.startswith("z3: unsatisfiable before any candidate")
+    assert "five_of_a_kind" in result.method
+
+
+def test_committed_witnesses_pass_oracle_check():
+    report = run_check([str(p) for p in sorted(FOLDER.glob("*.scenario.yaml"))])
+    assert report.exit_code == 0 and report.failed == 0 and report.passed >= 6
