@@ -44,7 +44,8 @@ def test_the_diablo_rulebook_example_typed_line_by_line_says_anna_pays_26_and_ca
     saved = tmp_path / "example.scenario.yaml"
     result = play(DIABLO, [*RULEBOOK_EXAMPLE, ":ask opener-liability", f":save {saved}"])
     assert result.exit_code == 0, result.output
-    assert "Anna opened and did not win: pays 26 (of 26 due) into a new pot; Carla speaks first" in result.stdout
+    assert "Anna opened and did not win: Anna pays the 26 due into a new pot" in result.stdout
+    assert "Ben deals and Carla speaks first" in result.stdout
     # After each action one status line: the pot of the example is 4 + 6 + 8 + 8 = 26.
     assert "hand 1, showdown: pot 26, opener Anna" in result.stdout
     assert "hand 2, first betting round: pot 26 (a Diablo pot); Carla:" in result.stdout
