@@ -331,19 +331,34 @@ def solve(paths, output, time_limit, as_json) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--junit", metavar="FILE", help="Also write a JUnit XML report to this file.")
-@click.option("--update", is_flag=True, help="Write the actual answers into the expect blocks.")
+@click.option(
+    "--update",
+    is_flag=True,
+    help="Write the actual answers into the expect blocks of the questions that fail or have none "
+    "(never those marked skip or xfail), changing nothing else in the files.",
+)
+@click.option(
+    "-k",
+    "--only",
+    metavar="ID",
+    multiple=True,
+    help="Check (and update) only this question: its id or SCENARIO::ID, with * and ? as wildcards. "
+    "May be given more than once.",
+)
 @time_limit_option
 @json_option
-def check(paths, junit, update, time_limit, as_json) -> None:
+def check(paths, junit, update, only, time_limit, as_json) -> None:
     """Check scenario files' expectations: one line a question, then "N passed, M failed".
 
-    Exit code 0 when nothing failed, 1 when an expectation failed, 2 for a file that cannot
-    be read.
+    Each failure shows every difference at the FILE:LINE of the expected value. Exit code 0
+    when nothing failed, 1 when an expectation failed, 2 for a file that cannot be read (or
+    updated) and for an --only that chooses no question.
 
     \b
     Examples:
       oracle check scenarios/
       oracle check scenarios/diablo --junit report.xml
+      oracle check scenarios/diablo --update --only ben-wins-26
     """
     from oracle.check import run_check, write_junit
     from oracle.files import OutputError, check_target
@@ -356,7 +371,7 @@ def check(paths, junit, update, time_limit, as_json) -> None:
             check_target(junit, inputs=files)
         except OutputError as exc:
             raise click.BadParameter(str(exc), param_hint="--junit") from None
-    report = run_check(files, update=update, time_limit=time_limit)
+    report = run_check(files, update=update, time_limit=time_limit, only=only)
     if as_json:
         emit_json(report.to_json())
     else:

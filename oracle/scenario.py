@@ -44,6 +44,8 @@ class Question:
     marks: tuple[tuple[str, str], ...] = ()
     line: int | None = None
     index: int = 0
+    # The line of each value under ``expect``, by its path there (``("hands", "Ben")``).
+    expect_lines: Mapping[Path_, int] = field(default_factory=dict, compare=False, repr=False)
 
     def ask_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.params}
@@ -306,9 +308,15 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
                 marks=marks,
                 line=lines.line_of(where),
                 index=index,
+                expect_lines=_lines_under(lines, where + ("expect",)),
             )
         )
     return questions, problems
+
+
+def _lines_under(lines: LineMap, where: Path_) -> dict[Path_, int]:
+    size = len(where)
+    return {path[size:]: line for path, line in lines.lines.items() if path[:size] == where}
 
 
 def _unknown_kind(kind: Any, game: GameInfo, kinds: Mapping[str, QuestionKind]) -> str:
