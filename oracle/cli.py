@@ -294,8 +294,9 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--output",
-    type=click.Path(file_okay=False, exists=True, writable=True),
-    help="Folder where questions may write the files they make (plots). Without it nothing is written.",
+    metavar="FOLDER",
+    help="Folder where questions may write the files they make (plots), created if missing. "
+    "Without it nothing is written.",
 )
 @time_limit_option
 @json_option
@@ -313,6 +314,13 @@ def solve(paths, output, time_limit, as_json) -> None:
     from oracle.scenario import find_scenario_files, load_files, solve_scenarios
 
     scenarios = load_files(find_scenario_files(paths))
+    if output is not None:
+        from oracle.files import OutputError, make_folder
+
+        try:
+            make_folder(output)
+        except OutputError as exc:
+            raise click.BadParameter(str(exc), param_hint="--output") from None
     with progress_bar(console(), "solving") as update:
         results = solve_scenarios(
             scenarios, progress=update, output_dir=Path(output) if output else None, time_limit=time_limit
@@ -384,16 +392,31 @@ def check(paths, junit, update, only, time_limit, as_json) -> None:
 
 
 @main.command()
-def schema() -> None:
+@click.option("--output", metavar="FILE", help="Write the schema to this file instead of printing it.")
+def schema(output) -> None:
     """Print the JSON Schema of scenario files, for editors to validate and complete them.
 
+    Its $id is the name urn:oracle:scenario; point an editor at the file it is written to
+    (see docs/scenarios.md).
+
     \b
-    Example:
+    Examples:
+      oracle schema --output scenario.schema.json
       oracle schema > scenario.schema.json
     """
     from oracle.schema import scenario_schema
 
-    click.echo(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
+    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from oracle.files import OutputError, check_target, write_text
+
+    try:
+        check_target(output)
+        write_text(output, text)
+    except OutputError as exc:
+        raise click.BadParameter(str(exc), param_hint="--output") from None
 
 
 if __name__ == "__main__":
