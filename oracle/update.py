@@ -204,21 +204,25 @@ def _apply(text: str, edits: list[_Edit]) -> str:
     return out
 
 
-def _scalar(value: Any, quote: str | None = None) -> str:
-    """One scalar as YAML text that is safe anywhere, flow collections included, and on one line."""
+def _scalar(value: Any, quote: str | None = None, *, in_flow: bool = True) -> str:
+    """One scalar as YAML text on one line: safe anywhere, flow collections included, or
+    (``in_flow=False``) as a block mapping's value, where ``a, b`` needs no quotes."""
     if isinstance(value, str) and (quote == '"' or any(ch in value for ch in LINE_BREAKS)):
         quote = '"'
     elif not isinstance(value, str):
         quote = None
-    dumped = _dump(value, quote)
+    dumped = _dump(value, quote, in_flow)
     if quote is None and dumped.startswith("'") and "'" in value:  # "Anna's" reads better than 'Anna''s'
-        dumped = _dump(value, '"')
+        dumped = _dump(value, '"', in_flow)
     return dumped
 
 
-def _dump(value: Any, quote: str | None) -> str:
-    dumped = yaml.safe_dump([value], default_flow_style=True, default_style=quote, allow_unicode=True, width=WIDTH)
-    return dumped.strip()[1:-1]
+def _dump(value: Any, quote: str | None, in_flow: bool = True) -> str:
+    if in_flow:
+        dumped = yaml.safe_dump([value], default_flow_style=True, default_style=quote, allow_unicode=True, width=WIDTH)
+        return dumped.strip()[1:-1]
+    dumped = yaml.safe_dump({"k": value}, default_style=quote, allow_unicode=True, width=WIDTH)
+    return dumped.strip().split(": ", 1)[1]  # the value of "k: value"
 
 
 def _flow(value: Any, quote: str | None = None) -> str:
@@ -242,7 +246,8 @@ def _block_lines(value: Any, indent: int, style: _Style) -> list[str]:
     if isinstance(value, dict):
         for key, item in value.items():
             if not _is_block(item):
-                lines.append(f"{pad}{_scalar(key)}: {_flow(item)}")
+                text = _flow(item) if isinstance(item, (dict, list, tuple)) else _scalar(item, in_flow=False)
+                lines.append(f"{pad}{_scalar(key)}: {text}")
                 continue
             lines.append(f"{pad}{_scalar(key)}:")
             lines += _block_lines(item, indent + (style.dash_offset if isinstance(item, (list, tuple)) else 2), style)
