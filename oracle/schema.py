@@ -16,7 +16,8 @@ from typing import Any
 from oracle.registry import games, question_kinds
 from oracle.scenario import MARK_KINDS
 
-SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
+# Draft 7: the newest draft the YAML language server (VS Code and other editors) fully supports.
+SCHEMA_URI = "http://json-schema.org/draft-07/schema#"
 SCHEMA_ID = "urn:oracle:scenario"
 TEXT = {"type": "string", "pattern": "\\S"}  # text that is not empty or only spaces
 
@@ -51,8 +52,8 @@ def _expected() -> dict[str, Any]:
     any depth."""
     return {
         "if": {"type": "object", "required": ["approx"], "propertyNames": {"enum": ["approx", "tol"]}},
-        "then": {"$ref": "#/$defs/approx"},
-        "else": {"additionalProperties": {"$ref": "#/$defs/expected"}, "items": {"$ref": "#/$defs/expected"}},
+        "then": {"$ref": "#/definitions/approx"},
+        "else": {"additionalProperties": {"$ref": "#/definitions/expected"}, "items": {"$ref": "#/definitions/expected"}},
     }
 
 
@@ -114,12 +115,12 @@ def scenario_schema() -> dict[str, Any]:
                 "type": "object",
                 "description": "The answer that must hold: only the keys given are compared; "
                 "a number may be {approx: x, tol: t}.",
-                "additionalProperties": {"$ref": "#/$defs/expected"},
+                "additionalProperties": {"$ref": "#/definitions/expected"},
             },
             "rule": {"type": ["string", "null"], "description": "The rulebook section the question exercises."},
             "marks": {
                 "description": "skip or xfail, always with a reason: [{xfail: waiting for a ruling}].",
-                "oneOf": [{"type": "null"}, {"$ref": "#/$defs/mark"}, {"type": "array", "items": {"$ref": "#/$defs/mark"}}],
+                "oneOf": [{"type": "null"}, {"$ref": "#/definitions/mark"}, {"type": "array", "items": {"$ref": "#/definitions/mark"}}],
             },
         },
     }
@@ -163,5 +164,5 @@ def scenario_schema() -> dict[str, Any]:
             "questions": {"type": "array", "minItems": 1, "items": question},
         },
         "allOf": per_game,
-        "$defs": {"approx": _approx(), "expected": _expected(), "mark": _mark()},
+        "definitions": {"approx": _approx(), "expected": _expected(), "mark": _mark()},
     }

@@ -20,13 +20,13 @@ def schema():
     result = CliRunner().invoke(main, ["schema"])
     assert result.exit_code == 0
     data = json.loads(result.output)
-    jsonschema.Draft202012Validator.check_schema(data)
+    jsonschema.Draft7Validator.check_schema(data)
     return data
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_scenario_file_satisfies_the_schema(schema, path):
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = jsonschema.Draft7Validator(schema)
     for document in yaml.safe_load_all(path.read_text(encoding="utf-8")):
         if document is not None:
             errors = sorted(validator.iter_errors(document), key=str)
@@ -34,7 +34,7 @@ def test_every_scenario_file_satisfies_the_schema(schema, path):
 
 
 def test_schema_rejects_an_unknown_top_level_key_and_an_unknown_game(schema):
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = jsonschema.Draft7Validator(schema)
     assert not validator.is_valid({"game": "diablo", "questions": [{"id": "a", "ask": "validate"}], "rulez": {}})
     assert not validator.is_valid({"game": "chess", "questions": [{"id": "a", "ask": "validate"}]})
     assert validator.is_valid({"game": "diablo", "questions": [{"id": "a", "ask": "validate"}]})
@@ -112,7 +112,7 @@ def validator_for(key):
     registry._GAMES.clear(), registry._GAMES.update(games)
     registry._QUESTIONS.clear(), registry._QUESTIONS.update(kinds)
     try:
-        return jsonschema.Draft202012Validator(scenario_schema())
+        return jsonschema.Draft7Validator(scenario_schema())
     finally:
         registry._GAMES.clear(), registry._GAMES.update(saved[0])
         registry._QUESTIONS.clear(), registry._QUESTIONS.update(saved[1])
@@ -123,14 +123,14 @@ def test_the_schema_refuses_what_the_loader_refuses(schema, case):
     text = changed(*REFUSED[case])
     with pytest.raises(ScenarioError):
         load_text(text)
-    assert not jsonschema.Draft202012Validator(schema).is_valid(yaml.safe_load(text))
+    assert not jsonschema.Draft7Validator(schema).is_valid(yaml.safe_load(text))
 
 
 @pytest.mark.parametrize("case", ACCEPTED, ids=list(ACCEPTED))
 def test_the_schema_accepts_what_the_loader_accepts(schema, case):
     text = changed(*ACCEPTED[case])
     load_text(text)
-    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(yaml.safe_load(text)))
+    errors = list(jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(text)))
     assert not errors, errors[0].message
 
 
