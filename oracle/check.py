@@ -1,69 +1,24 @@
-"""``oracle check``: answer every question and compare it with its ``expect`` block.
-
-An expectation may give only some fields: mappings are compared on the keys they give
-(recursively), lists element by element and whole, and a number may carry a tolerance,
-written ``{approx: 0.1234, tol: 0.0001}``.
+"""``oracle check``: answer every question and compare it with its ``expect`` block
+(``oracle.expectations``), report each outcome, write JUnit XML, and with ``--update`` write
+the actual answers into the files (``oracle.update``).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Iterable
+from fnmatch import fnmatchcase
+from typing import Any, Iterable, Sequence
 from xml.sax.saxutils import quoteattr, escape
 
-from oracle.errors import OracleError, Problem, ScenarioError
+from oracle.errors import OracleError, ScenarioError
+from oracle.expectations import DEFAULT_TOLERANCE, Difference, differences, find_differences, is_approx
 from oracle.files import write_text
 from oracle.scenario import Question, Scenario, answer_question, load_file
 
-DEFAULT_TOLERANCE = 1e-9
-
-
-def is_approx(expected: Any) -> bool:
-    return isinstance(expected, dict) and "approx" in expected and set(expected) <= {"approx", "tol"}
-
-
-def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
-    """Where ``actual`` fails ``expected``, as lines ``path: expected X, got Y``."""
-    here = path or "answer"
-    if is_approx(expected):
-        target = expected["approx"]
-        tol = expected.get("tol", DEFAULT_TOLERANCE)
-        if not isinstance(actual, (int, float)) or isinstance(actual, bool):
-            return [f"{here}: expected a number near {target!r}, got {actual!r}"]
-        if not isinstance(target, (int, float)) or not isinstance(tol, (int, float)):
-            return [f"{here}: approx and tol must be numbers"]
-        if math.isnan(actual) or abs(actual - target) > tol:
-            return [f"{here}: expected {target!r} ± {tol!r}, got {actual!r}"]
-        return []
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return [f"{here}: expected a mapping, got {actual!r}"]
-        found = []
-        for key, value in expected.items():
-            sub = f"{path}.{key}" if path else str(key)
-            if key not in actual:
-                found.append(f"{sub}: expected {value!r}, but the answer has no {key!r}")
-            else:
-                found += differences(value, actual[key], sub)
-        return found
-    if isinstance(expected, list):
-        if not isinstance(actual, (list, tuple)):
-            return [f"{here}: expected a list, got {actual!r}"]
-        if len(expected) != len(actual):
-            return [f"{here}: expected {len(expected)} items {expected!r}, got {len(actual)}: {list(actual)!r}"]
-        found = []
-        for index, (e, a) in enumerate(zip(expected, actual)):
-            found += differences(e, a, f"{here}[{index}]")
-        return found
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        same = expected is actual
-    elif isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
-        same = expected == actual
-    else:
-        same = expected == actual
-    return [] if same else [f"{here}: expected {expected!r}, got {actual!r}"]
+__all__ = [
+    "DEFAULT_TOLERANCE", "Difference", "differences", "find_differences", "is_approx",
+    "CheckReport", "QuestionResult", "check_question", "run_check", "write_junit",
+]
 
 
 PASSED, FAILED, ERROR, SKIPPED, XFAILED, XPASSED, NO_EXPECT = (
@@ -79,23 +34,39 @@ class QuestionResult:
     answer: Any = None
     explanation: str = ""
     rule: str = ""
-    diffs: list[str] = field(default_factory=list)
+    diffs: list[Difference] = field(default_factory=list)
     reason: str = ""
 
     @property
     def label(self) -> str:
         return f"{self.scenario.file}::{self.scenario.name}::{self.question.id}"
 
+    @property
+    def location(self) -> str:
+        """``FILE:LINE`` of the question."""
+        return f"{self.scenario.file}:{self.question.line}" if self.question.line else self.scenario.file
+
+    def where(self, difference: Difference) -> str:
+        """``FILE:LINE`` of the expected value a difference is about (of the question when
+        that value has no line of its own)."""
+        lines = self.question.expect_lines
+        path = difference.path
+        while path and path not in lines:
+            path = path[:-1]
+        line = lines.get(path) or self.question.line
+        return f"{self.scenario.file}:{line}" if line else self.scenario.file
+
     def to_json(self) -> dict[str, Any]:
         return {
             "file": self.scenario.file,
+            "line": self.question.line,
             "scenario": self.scenario.name,
             "id": self.question.id,
             "outcome": self.outcome,
             "expected": self.question.expect,
             "answer": self.answer,
             "explanation": self.explanation,
-            "differences": self.diffs,
+            "differences": [str(d) for d in self.diffs],
             "reason": self.reason,
         }
 
@@ -105,6 +76,10 @@ class CheckReport:
     results: list[QuestionResult] = field(default_factory=list)
     unreadable: list[ScenarioError] = field(default_factory=list)
     updated_files: list[str] = field(default_factory=list)
+    # Files --update could not write (each message names the file and the reason).
+    not_updated: list[str] = field(default_factory=list)
+    # --only patterns that chose no question: a mistyped id must not pass.
+    unmatched: list[str] = field(default_factory=list)
 
     def count(self, outcome: str) -> int:
         return sum(1 for r in self.results if r.outcome == outcome)
@@ -119,7 +94,7 @@ class CheckReport:
 
     @property
     def exit_code(self) -> int:
-        if self.unreadable:
+        if self.unreadable or self.not_updated or self.unmatched:
             return 2
         return 1 if self.failed else 0
 
@@ -127,6 +102,8 @@ class CheckReport:
         text = f"{self.passed} passed, {self.failed} failed"
         if self.count(SKIPPED):
             text += f", {self.count(SKIPPED)} skipped"
+        if self.unreadable:
+            text += f", {len(self.unreadable)} unreadable"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -134,9 +111,12 @@ class CheckReport:
             "passed": self.passed,
             "failed": self.failed,
             "skipped": self.count(SKIPPED),
+            "unreadable_files": len(self.unreadable),
             "results": [r.to_json() for r in self.results],
             "unreadable": [str(p) for e in self.unreadable for p in e.problems],
             "updated": self.updated_files,
+            "not_updated": self.not_updated,
+            "unmatched": self.unmatched,
         }
 
 
@@ -149,7 +129,7 @@ def check_question(scenario: Scenario, question: Question, time_limit: float | N
     except OracleError as exc:
         outcome = XFAILED if "xfail" in marks else ERROR
         return QuestionResult(scenario, question, outcome, reason=str(exc))
-    diffs = differences(question.expect, answer.answer) if question.has_expect else []
+    diffs = find_differences(question.expect, answer.answer) if question.has_expect else []
     if "xfail" in marks:
         outcome = XPASSED if (question.has_expect and not diffs) else XFAILED
     elif not question.has_expect:
@@ -161,81 +141,61 @@ def check_question(scenario: Scenario, question: Question, time_limit: float | N
     )
 
 
-def run_check(files: Iterable[str], update: bool = False, time_limit: float | None = None) -> CheckReport:
+def chosen(scenario: Scenario, question: Question, only: Sequence[str]) -> list[str]:
+    """The ``--only`` patterns that choose this question: each is matched (shell wildcards
+    ``*``, ``?``, ``[...]``) against the question's id and against ``SCENARIO::ID``."""
+    names = (question.id, f"{scenario.name}::{question.id}")
+    return [p for p in only if any(fnmatchcase(name, p) for name in names)]
+
+
+def run_check(
+    files: Iterable[str], update: bool = False, time_limit: float | None = None, only: Sequence[str] = ()
+) -> CheckReport:
+    """Check every question of ``files`` (with ``only``, the questions it chooses); with
+    ``update``, write the actual answers of those that fail, or have no ``expect``, into
+    their files. A question marked skip or xfail is never updated."""
     report = CheckReport()
+    files = list(files)
+    matched: set[str] = set()
     for file in files:
         try:
             scenarios = load_file(file)
         except ScenarioError as exc:
             report.unreadable.append(exc)
             continue
-        file_results = [check_question(s, q, time_limit) for s in scenarios for q in s.questions]
+        picked = []
+        for scenario in scenarios:
+            for question in scenario.questions:
+                hits = chosen(scenario, question, only) if only else ["*"]
+                matched.update(hits)
+                if hits:
+                    picked.append((scenario, question))
+        file_results = [check_question(s, q, time_limit) for s, q in picked]
         report.results += file_results
-        if update and any(r.answer is not None and (r.diffs or not r.question.has_expect) for r in file_results):
-            try:
-                update_expectations(file, file_results)
-            except OracleError as exc:
-                # One file we cannot write does not stop the others.
-                report.unreadable.append(ScenarioError([Problem((), str(exc), file)]))
-                continue
-            report.updated_files.append(file)
+        if update:
+            _update(file, file_results, report)
+    report.unmatched = [p for p in only if p not in matched]
     return report
 
 
-def update_expectations(file: str, results: list[QuestionResult]) -> None:
-    """Write actual answers into the ``expect`` blocks, keeping comments and key order
-    (ruamel.yaml round-trip). An existing partial ``expect`` keeps its keys, each given its
-    actual value; a question without one gets the whole answer. The file is written through
-    ``oracle.files``: atomically, through a symbolic link, keeping its mode, owner and hard
-    links, so it is never left half-written."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.util import load_yaml_guess_indent
+def _update(file: str, results: list[QuestionResult], report: CheckReport) -> None:
+    from oracle.update import update_file
 
-    text = Path(file).read_text(encoding="utf-8")
-    # Keep the file's own layout: where its dashes sit under a key (ruamel calls it the
-    # offset), with two-space mappings as everywhere in our files.
-    _, _, dash_offset = load_yaml_guess_indent(text.split("\n---", 1)[0])
-    offset = 2 if dash_offset is None else dash_offset
-    yaml = YAML()
-    yaml.preserve_quotes = True
-    yaml.width = 4096  # never re-wrap the designer's long lines
-    yaml.representer.add_representer(
-        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null")
-    )
-    yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
-    documents = list(yaml.load_all(text))
-    by_place = {(r.scenario.document, r.question.index): r for r in results}
-    for number, document in enumerate(documents):
-        if document is None:
-            continue
-        for index, question in enumerate(document.get("questions") or []):
-            result = by_place.get((number, index))
-            if result is None or result.answer is None:
-                continue
-            if "expect" in question and isinstance(question["expect"], dict) and isinstance(result.answer, dict):
-                _refresh(question["expect"], result.answer)
-            else:
-                question["expect"] = result.answer
-    from io import StringIO
-
-    buffer = StringIO()
-    yaml.dump_all(documents, buffer)
-    write_text(file, buffer.getvalue())
-
-
-def _refresh(expected: Any, actual: Any) -> None:
-    """Give each expected key that fails its actual value; keys that hold are left alone
-    (an ``approx`` within its tolerance keeps the designer's rounding)."""
-    for key in list(expected):
-        if key not in actual or not differences(expected[key], actual[key]):
-            continue
-        value = expected[key]
-        if is_approx(value) and isinstance(actual[key], (int, float)):
-            value["approx"] = actual[key]
-        elif isinstance(value, dict) and not is_approx(value) and isinstance(actual[key], dict):
-            _refresh(value, actual[key])
-        else:
-            expected[key] = actual[key]
+    answers = {
+        (r.scenario.document, r.question.index): (r.question.id, r.answer)
+        for r in results
+        if r.answer is not None and not r.question.marks and (r.outcome == FAILED or r.outcome == NO_EXPECT)
+    }
+    if not answers:
+        return
+    try:
+        changed = update_file(file, answers)
+    except OracleError as exc:
+        # One file we cannot write does not stop the others.
+        report.not_updated.append(str(exc))
+        return
+    if changed:
+        report.updated_files.append(file)
 
 
 def write_junit(report: CheckReport, path: str, inputs: Iterable[str] = ()) -> None:
@@ -267,7 +227,7 @@ def write_junit(report: CheckReport, path: str, inputs: Iterable[str] = ()) -> N
             name = quoteattr(f"{r.scenario.name}::{r.question.id}")
             parts.append(f"<testcase classname={quoteattr(file)} name={name}>")
             if r.outcome in (FAILED, XPASSED):
-                message = "; ".join(r.diffs) or "passed but marked xfail"
+                message = "; ".join(map(str, r.diffs)) or "passed but marked xfail"
                 parts.append(f"<failure message={quoteattr(message)}>{escape(r.explanation)}</failure>")
             elif r.outcome == ERROR:
                 parts.append(f"<error message={quoteattr(r.reason)}/>")

@@ -297,8 +297,9 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--output",
-    type=click.Path(file_okay=False, exists=True, writable=True),
-    help="Folder where questions may write the files they make (plots). Without it nothing is written.",
+    metavar="FOLDER",
+    help="Folder where questions may write the files they make (plots), created if missing. "
+    "Without it nothing is written.",
 )
 @time_limit_option
 @json_option
@@ -321,6 +322,13 @@ def solve(paths, output, time_limit, as_json, full) -> None:
     from oracle.scenario import find_scenario_files, load_files, solve_scenarios
 
     scenarios = load_files(find_scenario_files(paths))
+    if output is not None:
+        from oracle.files import OutputError, make_folder
+
+        try:
+            make_folder(output)
+        except OutputError as exc:
+            raise click.BadParameter(str(exc), param_hint="--output") from None
     with progress_bar(console(stderr=True), "solving") as update:
         results = solve_scenarios(
             scenarios, progress=update, output_dir=Path(output) if output else None, time_limit=time_limit
@@ -339,19 +347,34 @@ def solve(paths, output, time_limit, as_json, full) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--junit", metavar="FILE", help="Also write a JUnit XML report to this file.")
-@click.option("--update", is_flag=True, help="Write the actual answers into the expect blocks.")
+@click.option(
+    "--update",
+    is_flag=True,
+    help="Write the actual answers into the expect blocks of the questions that fail or have none "
+    "(never those marked skip or xfail), changing nothing else in the files.",
+)
+@click.option(
+    "-k",
+    "--only",
+    metavar="ID",
+    multiple=True,
+    help="Check (and update) only this question: its id or SCENARIO::ID, with * and ? as wildcards. "
+    "May be given more than once.",
+)
 @time_limit_option
 @json_option
-def check(paths, junit, update, time_limit, as_json) -> None:
+def check(paths, junit, update, only, time_limit, as_json) -> None:
     """Check scenario files' expectations: one line a question, then "N passed, M failed".
 
-    Exit code 0 when nothing failed, 1 when an expectation failed, 2 for a file that cannot
-    be read.
+    Each failure shows every difference at the FILE:LINE of the expected value. Exit code 0
+    when nothing failed, 1 when an expectation failed, 2 for a file that cannot be read (or
+    updated) and for an --only that chooses no question.
 
     \b
     Examples:
       oracle check scenarios/
       oracle check scenarios/diablo --junit report.xml
+      oracle check scenarios/diablo --update --only ben-wins-26
     """
     from oracle.check import run_check, write_junit
     from oracle.files import OutputError, check_target
@@ -364,7 +387,7 @@ def check(paths, junit, update, time_limit, as_json) -> None:
             check_target(junit, inputs=files)
         except OutputError as exc:
             raise click.BadParameter(str(exc), param_hint="--junit") from None
-    report = run_check(files, update=update, time_limit=time_limit)
+    report = run_check(files, update=update, time_limit=time_limit, only=only)
     if as_json:
         emit_json(report.to_json())
     else:
@@ -466,18 +489,33 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
 
 
 @main.command()
-def schema() -> None:
+@click.option("--output", metavar="FILE", help="Write the schema to this file instead of printing it.")
+def schema(output) -> None:
     """Print the JSON Schema of scenario files, for editors to validate and complete them.
 
+    Its $id is the name urn:oracle:scenario; point an editor at the file it is written to
+    (see docs/scenarios.md).
+
     \b
-    Example:
+    Examples:
+      oracle schema --output scenario.schema.json
       oracle schema > scenario.schema.json
     """
     from oracle.schema import scenario_schema
 
     import json
 
-    click.echo(json.dumps(scenario_schema(), indent=2, ensure_ascii=False))
+    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from oracle.files import OutputError, check_target, write_text
+
+    try:
+        check_target(output)
+        write_text(output, text)
+    except OutputError as exc:
+        raise click.BadParameter(str(exc), param_hint="--output") from None
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ message must make sense on its own: quote the bad text with ``!r`` and say where
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 
 class OracleError(ValueError):
@@ -58,18 +58,26 @@ class Problem:
         return f"{where}{self.dotted_path()}: {self.message}"
 
 
-def nearest(key: Any, valid: Sequence[Any]) -> str | None:
-    """The valid name closest to a mistyped ``key``, or None when none is close."""
+def nearest(key: Any, valid: Sequence[Any], normalize: Callable[[str], str] | None = None) -> str | None:
+    """The valid name closest to a mistyped ``key``, or None when none is close. With
+    ``normalize`` (``str.lower``, say) the names are compared in that form and the valid
+    name is returned as written."""
     import difflib  # only when a name is wrong: keeps start-up light
 
-    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
-    return close[0] if close else None
+    if normalize is None:
+        close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
+        return close[0] if close else None
+    spellings = {normalize(str(v)): str(v) for v in valid}
+    close = difflib.get_close_matches(normalize(str(key)), list(spellings), n=1, cutoff=0.6)
+    return spellings[close[0]] if close else None
 
 
-def did_you_mean(key: Any, valid: Sequence[Any], listing: str = "valid keys") -> str:
+def did_you_mean(
+    key: Any, valid: Sequence[Any], listing: str = "valid keys", normalize: Callable[[str], str] | None = None
+) -> str:
     """``"; did you mean 'chips'?"``, or the valid names when none is close: the tail of every
     unknown-name message, so all of them read alike."""
-    close = nearest(key, valid)
+    close = nearest(key, valid, normalize)
     if close is not None:
         return f"; did you mean {close!r}?"
     return f"; {listing}: {', '.join(map(str, valid))}" if valid else ""

@@ -6,6 +6,9 @@ Two calls, for every writer:
   a long run rather than after it;
 - ``write_text(path, text, inputs=...)`` (or ``write_bytes``) to write, which checks again.
 
+and ``make_folder(path)`` for a folder files will be written into (``oracle solve --output``),
+created with its parents when missing.
+
 What they promise:
 
 - Only a regular file or a new name is written. A folder, a device (``/dev/full``), a FIFO or
@@ -58,16 +61,22 @@ class Target:
     existing: os.stat_result | None
 
 
-def check_target(path: PathLike, *, inputs: Iterable[PathLike] = ()) -> Target:
-    """Refuse, with ``OutputError``, an output path that is not a regular file or a new name
-    in an existing folder, or that is one of ``inputs``."""
+def _name(path: PathLike, what: str) -> str:
+    """The path as text; an empty name or one holding a NUL is refused."""
     name = os.fspath(path)
     if isinstance(name, bytes):
         name = os.fsdecode(name)
     if not name.strip():
-        raise OutputError("an output file needs a name, not an empty one")
+        raise OutputError(f"an output {what} needs a name, not an empty one")
     if "\x00" in name:
-        raise OutputError(f"cannot write {name!r}: a file name cannot hold a NUL character")
+        raise OutputError(f"cannot write {name!r}: a {what} name cannot hold a NUL character")
+    return name
+
+
+def check_target(path: PathLike, *, inputs: Iterable[PathLike] = ()) -> Target:
+    """Refuse, with ``OutputError``, an output path that is not a regular file or a new name
+    in an existing folder, or that is one of ``inputs``."""
+    name = _name(path, "file")
     if name.endswith(("/", os.sep)):
         raise OutputError(f"cannot write {name!r}: that names a folder, not a file")
     real = os.path.realpath(name)
@@ -96,6 +105,29 @@ def check_target(path: PathLike, *, inputs: Iterable[PathLike] = ()) -> Target:
     return Target(name, real, existing)
 
 
+def make_folder(path: PathLike) -> str:
+    """Make ``path`` a folder files can be written into: create it, and any missing parents,
+    with the usual mode (0777 less the umask), or accept an existing folder (or a link to one).
+    An empty name, a NUL, a name taken by something other than a folder (a file, a device, a
+    broken link) and a folder we cannot write into are refused with ``OutputError``."""
+    name = _name(path, "folder")
+    try:
+        os.makedirs(name, exist_ok=True)
+    except FileExistsError:
+        pass  # something that is not a folder: said below
+    except OSError as exc:
+        raise OutputError(f"cannot make the folder {name!r}: {exc.strerror or exc}") from None
+    if not os.path.isdir(name):
+        try:
+            what = _kind(os.stat(name).st_mode)
+        except OSError:
+            what = "a broken symbolic link"
+        raise OutputError(f"cannot write into {name!r}: it is {what}, not a folder")
+    if not os.access(name, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write into {name!r}: the folder is not writable")
+    return name
+
+
 def write_text(path: PathLike, text: str, *, inputs: Iterable[PathLike] = (), encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` as described in the module's docstring."""
     write_bytes(path, text.encode(encoding), inputs=inputs)
@@ -122,6 +154,8 @@ def _kind(mode: int) -> str:
         return "a FIFO (named pipe)"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISREG(mode):
+        return "a file"
     return "a special file"
 
 

@@ -117,11 +117,11 @@ PLAYER_RULE = (
     'Hell of a Deal, "Deal Cards": "You must use one of your hole cards and MAY use two in '
     'conjunction with the Community cards."'
 )
-# With the Favor Up Your Sleeve a third hand card may count, so "MAY use two" no longer holds;
-# one hand card is still required.
-SLEEVE_RULE = (
-    'Hell of a Deal, "Draw a Favor chip", Up Your Sleeve: "You may use a third card from your hand in '
-    'your final scoring hand." ("Deal Cards": "You must use one of your hole cards".)'
+# With Up Your Sleeve the "MAY use two" no longer limits the hand: the Favor lifts it to three.
+UP_YOUR_SLEEVE_RULE = (
+    'Hell of a Deal, "Deal Cards": "You must use one of your hole cards"; Up Your Sleeve '
+    '(Hell of a Deal, "Draw a Favor chip"): "You may use a third card from your hand in your '
+    'final scoring hand."'
 )
 BOSS_RULE = (
     'Hell of a Deal, "Reveal the Boss\'s Hand": "The Boss\'s Hole card(s) (using 1 card is '
@@ -169,7 +169,7 @@ def rank_hell_of_a_deal(
         selection = best_selection(private, board_cards, ruleset, limits)
         return HellOfADealRanking((selection,), True, the_boss.name if the_boss else None, None, BOSS_RULE)
     banned: frozenset[Rank] = frozenset()
-    rule = SLEEVE_RULE if up_your_sleeve else PLAYER_RULE
+    rule = UP_YOUR_SLEEVE_RULE if up_your_sleeve else PLAYER_RULE
     if the_boss is not None:
         banned = banned_ranks_for(the_boss, board_cards)
         if banned:

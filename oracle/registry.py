@@ -192,6 +192,9 @@ class QuestionKind:
     handler: Handler
     summary: str
     params: Mapping[str, Param] = field(default_factory=dict)
+    # False for a kind that never reads the table (rank, compare): a scenario asking only
+    # such kinds needs no position.
+    uses_position: bool = True
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -210,11 +213,13 @@ def register_question(
     *,
     summary: str,
     params: Mapping[str, Param] | None = None,
+    uses_position: bool = True,
 ) -> Callable[[Handler], Handler]:
-    """Decorator: ``@register_question("diablo", "best-swap", summary=..., params={...})``."""
+    """Decorator: ``@register_question("diablo", "best-swap", summary=..., params={...})``;
+    ``uses_position=False`` for a kind that never reads the table."""
 
     def decorate(handler: Handler) -> Handler:
-        _QUESTIONS[(game, kind)] = QuestionKind(kind, game, handler, summary, dict(params or {}))
+        _QUESTIONS[(game, kind)] = QuestionKind(kind, game, handler, summary, dict(params or {}), uses_position)
         return handler
 
     return decorate

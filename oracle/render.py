@@ -320,8 +320,9 @@ OUTCOME_STYLES = {
 
 
 def check_report(console: Console, report) -> None:
-    """``oracle check``: one line a question, the differences of each failure, and the
-    closing line ``N passed, M failed``."""
+    """``oracle check``: one line a question; under each failure, every difference at the
+    ``FILE:LINE`` of the expected value; then the closing line ``N passed, M failed`` (with
+    the skipped and unreadable counts when there are any)."""
     for error in report.unreadable:
         for problem in error.problems:
             console.print(plain(f"Error: {problem}", "red"), soft_wrap=True)
@@ -331,14 +332,21 @@ def check_report(console: Console, report) -> None:
         if result.reason and result.outcome in ("skipped", "xfailed", "error"):
             line.append(f"  ({escape(result.reason)})", style="dim")
         console.print(line, soft_wrap=True)
-        if result.outcome in ("failed", "xpassed"):
-            for diff in result.diffs or ["passed, but marked xfail"]:
-                console.print(plain(f"    {diff}", "red"))
-            if result.explanation:
-                console.print(plain(f"    answer: {result.explanation}", "dim"))
+        if result.outcome == "failed":
+            for diff in result.diffs:
+                console.print(plain(f"    {result.where(diff)}: {diff}", "red"), soft_wrap=True)
+        elif result.outcome == "xpassed":
+            console.print(plain(f"    {result.location}: passed, but marked xfail", "red"), soft_wrap=True)
+        if result.outcome in ("failed", "xpassed") and result.explanation:
+            console.print(plain(f"    answer: {result.explanation}", "dim"), soft_wrap=True)
     for file in report.updated_files:
-        console.print(plain(f"updated {file}", "cyan"))
-    console.print(Text(report.summary(), style="bold red" if report.failed or report.unreadable else "bold green"))
+        console.print(plain(f"updated {file}", "cyan"), soft_wrap=True)
+    for message in report.not_updated:
+        console.print(plain(f"Error: {message}", "red"), soft_wrap=True)
+    for pattern in report.unmatched:
+        console.print(plain(f"Error: --only {pattern!r} chooses no question", "red"), soft_wrap=True)
+    bad = report.failed or report.unreadable or report.not_updated or report.unmatched
+    console.print(Text(report.summary(), style="bold red" if bad else "bold green"))
 
 
 # ---- oracle find ------------------------------------------------------------------------

@@ -44,6 +44,8 @@ class Question:
     marks: tuple[tuple[str, str], ...] = ()
     line: int | None = None
     index: int = 0
+    # The line of each value under ``expect``, by its path there (``("hands", "Ben")``).
+    expect_lines: Mapping[Path_, int] = field(default_factory=dict, compare=False, repr=False)
 
     def ask_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.params}
@@ -171,17 +173,18 @@ def build_scenario(
     if game_name is None:
         problems.append(lines.problem(("game",), f"missing; choose one of: {', '.join(known)}"))
         return None, problems
-    if not isinstance(game_name, str) or game_name.strip().lower() not in known:
+    if not isinstance(game_name, str) or game_name not in known:
+        # The slug exactly, as the schema has it: an editor's completion and checks then apply.
         hint = did_you_mean(game_name, known, "known games")
         problems.append(lines.problem(("game",), f"unknown game {quote(game_name)}{hint}"))
         return None, problems
-    game = find_game(game_name.strip().lower())
+    game = find_game(game_name)
     name = data.get("name", f"{Path(lines.file).name}#{document + 1}")
     for key in ("name", "description"):
         if key in data and not isinstance(data[key], str):
             problems.append(lines.problem((key,), f"must be text, not {quote(data[key])}"))
     rules = _read_rules(game, data, lines, problems)
-    position = data.get("position") or {}
+    position = {} if data.get("position") is None else data["position"]
     if not isinstance(position, dict):
         problems.append(lines.problem(("position",), "must be a mapping"))
         position = {}
@@ -195,21 +198,10 @@ def build_scenario(
     else:
         questions, question_problems = _build_questions(data.get("questions"), game, lines)
     problems += question_problems
-    asks_validate = any(q.kind == "validate" for q in questions)
-    state = None
-    position_problems: list[Problem] = []
-    # The position is read whenever the rules are, so its problems are reported together
-    # with those of the questions.
-    if game.load_position is not None and rules_readable:
-        try:
-            state = game.load_position(position, rules)
-        except OracleError as exc:
-            position_problems = _problems_from(exc, lines, ("position",))
-        except (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError) as exc:
-            # A game module that trips over a value of the wrong shape: still a clear answer.
-            position_problems = [lines.problem(("position",), f"cannot be read: {type(exc).__name__}: {exc}")]
-        if position_problems and not asks_validate:
-            problems += position_problems
+    state, position_problems, table_problems = _read_table(
+        game, position, rules, questions, lines, given=bool(data.get("position")), rules_readable=rules_readable
+    )
+    problems += table_problems
     if problems:
         return None, _unique(problems)
     scenario = Scenario(
@@ -228,11 +220,43 @@ def build_scenario(
     return scenario, []
 
 
+def _read_table(
+    game: GameInfo, position: dict, rules: dict, questions: list["Question"], lines: LineMap, *, given: bool, rules_readable: bool
+) -> tuple[Any, list[Problem], list[Problem]]:
+    """The game's state read from the position, the position's problems (the answer of a
+    ``validate`` question), and the problems that make the scenario unusable. A scenario
+    without a position whose questions never read the table (``rank``, ``compare``) has no
+    state; its rule options are still checked as far as a game can check them alone."""
+    if game.load_position is None or not rules_readable:
+        return None, [], []
+    kinds = question_kinds(game.slug)
+    asks_validate = any(q.kind == "validate" for q in questions)
+    needing = [q for q in questions if kinds[q.kind].uses_position and q.kind != "validate"]
+    if not given and needing:
+        return None, [], [
+            lines.problem(("questions", q.index), f"{q.kind} needs the table: give a position (only rank and compare are asked without one)")
+            for q in needing
+        ]
+    state, found = None, []
+    # The position is read whenever the rules are, so its problems are reported together
+    # with those of the questions.
+    try:
+        state = game.load_position(position, rules)
+    except OracleError as exc:
+        found = _problems_from(exc, lines, ("position",))
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError) as exc:
+        # A game module that trips over a value of the wrong shape: still a clear answer.
+        found = [lines.problem(("position",), f"cannot be read: {type(exc).__name__}: {exc}")]
+    if not given and not asks_validate:
+        return None, [], [p for p in found if p.path[:1] == ("rules",)]
+    return state, found, ([] if asks_validate else found)
+
+
 def _read_rules(game: GameInfo, data: Mapping[str, Any], lines: LineMap, problems: list[Problem]) -> dict[str, Any]:
     """The game's default rules with the scenario's ``rules:`` over them; each bad option
     goes into ``problems`` and keeps its default."""
     rules = game.default_rules()
-    given_rules = data.get("rules") or {}
+    given_rules = {} if data.get("rules") is None else data["rules"]
     if not isinstance(given_rules, dict):
         problems.append(lines.problem(("rules",), "must be a mapping of rule option to value"))
         given_rules = {}
@@ -306,9 +330,15 @@ def _build_questions(raw: Any, game: GameInfo, lines: LineMap) -> tuple[list[Que
                 marks=marks,
                 line=lines.line_of(where),
                 index=index,
+                expect_lines=_lines_under(lines, where + ("expect",)),
             )
         )
     return questions, problems
+
+
+def _lines_under(lines: LineMap, where: Path_) -> dict[Path_, int]:
+    size = len(where)
+    return {path[size:]: line for path, line in lines.lines.items() if path[:size] == where}
 
 
 def _unknown_kind(kind: Any, game: GameInfo, kinds: Mapping[str, QuestionKind]) -> str:
@@ -464,7 +494,8 @@ def answer_question(scenario: Scenario, question: Question, progress=None, outpu
         time_limit=time_limit,
         started=started,
     )
-    if question.kind != "validate" and scenario.position_problems:
+    uses_table = kinds[question.kind].uses_position and question.kind != "validate"
+    if uses_table and scenario.position_problems:
         raise ScenarioError(
             [Problem(("questions", question.index), "the position is not legal (see the validate question)", scenario.file, question.line)]
         )

@@ -1,5 +1,13 @@
 """The JSON Schema of scenario files (``oracle schema``), built from the registry so it
-always lists the games, rule options and question kinds that exist."""
+always lists the games, rule options and question kinds that exist.
+
+It refuses what the scenario loader refuses wherever JSON Schema can say so (unknown keys,
+options, question kinds and parameters, missing ones, values of the wrong type, marks without
+a reason, an ``approx`` that is not a number); what it cannot say (a bad card, an illegal
+history, two questions with one id, ``1.0`` for a whole number) only the loader finds.
+Its ``$id`` is a name, not an address: editors are pointed at a file written by
+``oracle schema --output FILE``.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,10 @@ from typing import Any
 from oracle.registry import games, question_kinds
 from oracle.scenario import MARK_KINDS
 
-SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
+# Draft 7: the newest draft the YAML language server (VS Code and other editors) fully supports.
+SCHEMA_URI = "http://json-schema.org/draft-07/schema#"
+SCHEMA_ID = "urn:oracle:scenario"
+TEXT = {"type": "string", "pattern": "\\S"}  # text that is not empty or only spaces
 
 
 def _json_type(value: Any) -> dict[str, Any]:
@@ -36,6 +47,27 @@ def _approx() -> dict[str, Any]:
     }
 
 
+def _expected() -> dict[str, Any]:
+    """Any value, except that a mapping of only ``approx`` and ``tol`` is a tolerance, at
+    any depth."""
+    return {
+        "if": {"type": "object", "required": ["approx"], "propertyNames": {"enum": ["approx", "tol"]}},
+        "then": {"$ref": "#/definitions/approx"},
+        "else": {"additionalProperties": {"$ref": "#/definitions/expected"}, "items": {"$ref": "#/definitions/expected"}},
+    }
+
+
+def _mark() -> dict[str, Any]:
+    """``{skip: why}`` or ``{xfail: why}``: the reason is required."""
+    return {
+        "type": "object",
+        "minProperties": 1,
+        "maxProperties": 1,
+        "properties": {k: {**TEXT, "description": f"why the question is marked {k}"} for k in MARK_KINDS},
+        "additionalProperties": False,
+    }
+
+
 def _ask_schema(game: str) -> dict[str, Any]:
     variants = []
     for kind, spec in sorted(question_kinds(game).items()):
@@ -51,6 +83,25 @@ def _ask_schema(game: str) -> dict[str, Any]:
     return {"oneOf": variants}
 
 
+def _table_needed(game: str) -> dict[str, Any]:
+    """A position is required once a question reads the table: any kind but those that never
+    do (rank, compare) and validate (which answers that an absent table is not legal)."""
+    free = sorted(k for k, spec in question_kinds(game).items() if not spec.uses_position or k == "validate")
+    without_table = {
+        "anyOf": [
+            {"enum": free},
+            {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": free}}},
+        ]
+    }
+    return {
+        "if": {
+            "required": ["questions"],
+            "properties": {"questions": {"contains": {"required": ["ask"], "properties": {"ask": {"not": without_table}}}}},
+        },
+        "then": {"required": ["position"], "properties": {"position": {"type": "object", "minProperties": 1}}},
+    }
+
+
 def scenario_schema() -> dict[str, Any]:
     known = games()
     question = {
@@ -58,27 +109,18 @@ def scenario_schema() -> dict[str, Any]:
         "required": ["id", "ask"],
         "additionalProperties": False,
         "properties": {
-            "id": {"type": ["string", "integer"], "description": "Unique within the scenario."},
+            "id": {"oneOf": [TEXT, {"type": "integer"}], "description": "Unique within the scenario."},
             "ask": {"description": "The question kind and its parameters."},
             "expect": {
+                "type": "object",
                 "description": "The answer that must hold: only the keys given are compared; "
-                "a number may be {approx: x, tol: t}."
+                "a number may be {approx: x, tol: t}.",
+                "additionalProperties": {"$ref": "#/definitions/expected"},
             },
-            "rule": {"type": "string", "description": "The rulebook section the question exercises."},
+            "rule": {"type": ["string", "null"], "description": "The rulebook section the question exercises."},
             "marks": {
-                "type": "array",
-                "items": {
-                    "oneOf": [
-                        {"enum": list(MARK_KINDS)},
-                        {
-                            "type": "object",
-                            "minProperties": 1,
-                            "maxProperties": 1,
-                            "properties": {k: {"type": "string"} for k in MARK_KINDS},
-                            "additionalProperties": False,
-                        },
-                    ]
-                },
+                "description": "skip or xfail, always with a reason: [{xfail: waiting for a ruling}].",
+                "oneOf": [{"type": "null"}, {"$ref": "#/definitions/mark"}, {"type": "array", "items": {"$ref": "#/definitions/mark"}}],
             },
         },
     }
@@ -89,7 +131,7 @@ def scenario_schema() -> dict[str, Any]:
             | ({"enum": list(o.choices)} if o.choices else {})
             for o in game.options
         }
-        position: dict[str, Any] = {"type": "object"}
+        position: dict[str, Any] = {"type": ["object", "null"]}
         if game.position_keys:
             position["properties"] = {k: {} for k in game.position_keys}
             position["additionalProperties"] = False
@@ -98,16 +140,17 @@ def scenario_schema() -> dict[str, Any]:
                 "if": {"properties": {"game": {"const": slug}}},
                 "then": {
                     "properties": {
-                        "rules": {"type": "object", "properties": rules, "additionalProperties": False},
+                        "rules": {"type": ["object", "null"], "properties": rules, "additionalProperties": False},
                         "position": position,
                         "questions": {"items": {"properties": {"ask": _ask_schema(slug)}}},
-                    }
+                    },
+                    **({"allOf": [_table_needed(slug)]} if game.load_position is not None else {}),
                 },
             }
         )
     return {
         "$schema": SCHEMA_URI,
-        "$id": "https://oracle.invalid/scenario.schema.json",
+        "$id": SCHEMA_ID,
         "title": "oracle scenario file (one YAML document per scenario)",
         "type": "object",
         "required": ["game", "questions"],
@@ -116,10 +159,10 @@ def scenario_schema() -> dict[str, Any]:
             "game": {"enum": sorted(known), "description": "Which game the position is from."},
             "name": {"type": "string"},
             "description": {"type": "string"},
-            "rules": {"type": "object", "description": "House rules and variants; every one has a default."},
-            "position": {"type": "object", "description": "Seats, chips, cards in every zone, whose turn, history."},
+            "rules": {"type": ["object", "null"], "description": "House rules and variants; every one has a default."},
+            "position": {"type": ["object", "null"], "description": "Seats, chips, cards in every zone, whose turn, history."},
             "questions": {"type": "array", "minItems": 1, "items": question},
         },
         "allOf": per_game,
-        "$defs": {"approx": _approx()},
+        "definitions": {"approx": _approx(), "expected": _expected(), "mark": _mark()},
     }

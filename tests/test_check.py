@@ -128,3 +128,67 @@ def test_update_changes_only_the_lines_of_wrong_values(tmp_path):
     changed = [(a, b) for a, b in zip(before.splitlines(), path.read_text().splitlines()) if a != b]
     assert len(before.splitlines()) == len(path.read_text().splitlines())
     assert [" ".join(b.split()) for _, b in changed] == ["expect: {chips: 10, ratio: {approx: 3.333, tol: 0.001}} # kept too"]
+
+
+def test_each_difference_names_the_file_and_line_of_its_expected_value(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio").replace("category: pair", "category: flush"))
+    result = check(path)
+    assert f"    {path}:10: chips: expected 11, got 10" in result.output
+    assert f"    {path}:14: category: expected 'flush', got 'pair'" in result.output
+    data = json.loads(check(path, "--json").output)
+    assert [r["line"] for r in data["results"]] == [8, 12]
+
+
+def test_a_difference_in_a_block_expectation_names_its_own_line(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD.replace("expect: {category: pair}", "expect:\n      name: Pair\n      category: flush"))
+    assert f"    {path}:16: category: expected 'flush', got 'pair'" in check(path).output
+
+
+def test_an_xpassed_question_names_its_line(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD.replace("expect: {category: pair}", "expect: {category: pair}\n    marks: [{xfail: known wrong}]"))
+    result = check(path)
+    assert result.exit_code == 1 and f"    {path}:12: passed, but marked xfail" in result.output
+
+
+def test_the_summary_counts_unreadable_files(tmp_path):
+    (tmp_path / "a.scenario.yaml").write_text("game: toy-poker\n")
+    (tmp_path / "b.scenario.yaml").write_text("game: [")
+    result = check(tmp_path)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == "0 passed, 0 failed, 2 unreadable"
+    (tmp_path / "c.scenario.yaml").write_text(GOOD)
+    assert check(tmp_path).output.strip().splitlines()[-1] == "2 passed, 0 failed, 2 unreadable"
+    assert json.loads(check(tmp_path, "--json").output)["unreadable_files"] == 2
+
+
+SMALL_OVEN = """\
+game: auf-teufel-komm-raus
+position:
+  players: [{name: Anna, chips: 200}, {name: Ben, chips: 200}]
+  oven: {50: 1, 25: 1, devils: 1}
+  history: [Anna passes, Ben passes]
+questions:
+  - id: policy
+    ask: {kind: stop-policy, plot: policy.svg}
+"""
+
+
+def test_solve_output_creates_its_folder(tmp_path):
+    path = tmp_path / "oven.scenario.yaml"
+    path.write_text(SMALL_OVEN)
+    folder = tmp_path / "plots" / "today"
+    result = CliRunner().invoke(main, ["solve", str(path), "--output", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    assert (folder / "policy.svg").is_file()
+
+
+def test_solve_output_refuses_a_file_where_the_folder_should_be(tmp_path):
+    (tmp_path / "plots").write_text("not a folder")
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD)
+    result = CliRunner().invoke(main, ["solve", str(path), "--output", str(tmp_path / "plots")])
+    assert result.exit_code == 2
+    assert "it is a file, not a folder" in result.output and "Traceback" not in result.output

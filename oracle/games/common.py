@@ -1,4 +1,5 @@
-"""Question kinds every game answers: ``rank``, ``compare`` and ``validate``."""
+"""Question kinds every game answers: ``rank``, ``compare`` and ``validate``. ``rank`` and
+``compare`` never read the table, so a scenario that asks only them needs no position."""
 
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ def _cards(ctx: QuestionContext, name: str, read):
         "up_your_sleeve": Param("Hell of a Deal: a third hand card may count"),
         "for_boss": Param("Hell of a Deal: rank the Boss's hand"),
     },
+    uses_position=False,
 )
 def rank_question(ctx: QuestionContext) -> Answer:
     if "hole" in ctx.params:
@@ -97,6 +99,7 @@ def rank_question(ctx: QuestionContext) -> Answer:
     "compare",
     summary="Which of two hands wins under the game's rules, or a tie.",
     params={"first": Param("the first hand", required=True), "second": Param("the second hand", required=True)},
+    uses_position=False,
 )
 def compare_question(ctx: QuestionContext) -> Answer:
     first, second = _text(ctx, "first"), _text(ctx, "second")

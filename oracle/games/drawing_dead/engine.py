@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from oracle.errors import IllegalActionError
+from oracle.errors import IllegalActionError, did_you_mean
 from oracle.words import plural
 
 from .actions import Action, RoleChoice
@@ -149,7 +149,10 @@ class TurnEngine:
         if picker != actor:
             raise IllegalActionError(f"{self.players[picker].name} picks next, not {action.player}")
         if self.find_role_in(action.role, self.players[actor].draft) is None:
-            raise IllegalActionError(f"{action.role!r} is not among {action.player}'s draft cards")
+            draft = self.players[actor].draft
+            raise IllegalActionError(
+                f"{action.role!r} is not among {action.player}'s draft cards{did_you_mean(action.role, draft, 'draft cards', str.lower)}"
+            )
 
     def _verify_stop(self: "State", actor: int, action: Action) -> None:
         if self.phase != "respond":
@@ -175,7 +178,10 @@ class TurnEngine:
             if action.card not in me.stash:
                 raise IllegalActionError(f"{action.card} is neither an upcard nor in {me.name}'s stash")
         elif self.find_role_in(action.role, me.stash_roles) is None:
-            raise IllegalActionError(f"{me.name} has no role {action.role!r} in the stash")
+            held = list(me.stash_roles)
+            raise IllegalActionError(
+                f"{me.name} has no role {action.role!r} in the stash{did_you_mean(action.role, held, 'roles in the stash', str.lower)}"
+            )
         if me.stash_size <= STASH_LIMIT:
             raise IllegalActionError(f"{me.name} has no more than {STASH_LIMIT} stash cards")
 

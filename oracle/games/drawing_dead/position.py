@@ -192,7 +192,7 @@ def _role_list(data: Mapping, key: str, path: tuple, roles: RoleTable) -> list[s
             raise FieldError((*path, key, j), f"expected a role name, not {name!r}")
         role = roles.find(name)
         if role is None:
-            raise FieldError((*path, key, j), f"no role named {name!r} (roles: {', '.join(r.name for r in roles.roles)})")
+            raise FieldError((*path, key, j), f"no role named {name!r}{roles.suggestion(name)}")
         out.append(role.name)
     return out
 

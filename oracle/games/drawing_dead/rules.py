@@ -154,9 +154,12 @@ class RoleTable:
     def get(self, name: str) -> Role:
         role = self.find(name)
         if role is None:
-            known = ", ".join(r.name for r in self.roles)
-            raise IllegalActionError(f"no role card named {name!r} in this game (roles: {known})")
+            raise IllegalActionError(f"no role card named {name!r} in this game{self.suggestion(name)}")
         return role
+
+    def suggestion(self, name: str) -> str:
+        """``"; did you mean 'Sheriff'?"``, or the roles of the game, for a name that is no role."""
+        return did_you_mean(name, [r.name for r in self.roles], "roles", str.lower)
 
     def deck(self) -> list[str]:
         """Every role card of the game, by name, in table order."""

@@ -90,7 +90,7 @@ def table_view(state: State) -> TableView:
     notes = [f"pot {state.pot}, bank {state.bank}", _button(state)]
     if state.chain:
         notes.append("waiting on: " + ", ".join(f"{state.players[e.player].name}'s {e.role}" for e in state.chain))
-    return TableView(title=f"Drawing Dead: {state.players[state.turn].name}'s turn, {state.phase}",
+    return TableView(title=f"Drawing Dead, {state.players[state.turn].name}'s turn: {state.phase}",
                      columns=("player", "chips", "upcards", "hand", "stash", "roles", ""),
                      rows=tuple(rows), notes=tuple(notes))
 

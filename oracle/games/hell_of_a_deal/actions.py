@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from oracle.cards import Card, format_cards, parse_cards
-from oracle.errors import InvalidActionError, OracleError
+from oracle.errors import InvalidActionError, OracleError, did_you_mean
 
 from .rules import CHIPS, find_chip
 
@@ -223,9 +223,8 @@ def _parse_line(text: str) -> Action:
         chip, acts_as, tail = m.group(1), m.group(2), m.group(3)
         return _parse_bet(actor, chip, acts_as, tail, line)
     if rest.startswith("bets "):
-        raise InvalidActionError(
-            f"{line!r}: unknown chip; chips are {', '.join(CHIPS)}"
-        )
+        wrong = rest[len("bets "):].split(" as ")[0]
+        raise InvalidActionError(f"{line!r}: unknown chip {wrong!r}{did_you_mean(wrong, list(CHIPS), 'chips', str.lower)}")
     raise InvalidActionError(f"cannot read the action {text!r}")
 
 

@@ -185,6 +185,7 @@ def _verify_turn(state: HodState, action: Action) -> None:
     if action.kind not in ("bet", "fold", "done", "dedly", "play"):
         raise IllegalActionError(f"it is {name}'s turn to bet or fold, not {str(action)!r}")
     if action.actor != name:
+        state.player(action.actor)  # a name that is no player's is said so first, with the nearest
         raise IllegalActionError(f"it is {name}'s turn, not {action.actor}'s")
     p = state.player(name)
     if action.kind == "fold":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from oracle.cards import Card, Suit, format_cards, parse_cards
-from oracle.errors import FieldError, OracleError, Problem
+from oracle.errors import FieldError, OracleError, Problem, did_you_mean
 from oracle.words import plural
 
 from .actions import OFFERINGS, RESERVED_NAMES
@@ -89,7 +89,9 @@ def _bet_field(text: Any, path: tuple) -> ChipBet:
     chip = find_chip(parts[0])
     acts = find_chip(parts[1]) if len(parts) == 2 else None
     if chip is None or (len(parts) == 2 and acts is None) or len(parts) > 2:
-        raise FieldError(path, f"unknown chip {text!r}; chips: {', '.join(CHIPS)} ('Wild as Heal')")
+        wrong = parts[0] if chip is None or len(parts) > 2 else parts[1]
+        hint = did_you_mean(wrong, list(CHIPS), "chips", str.lower)
+        raise FieldError(path, f"unknown chip {text!r}{hint} ('Wild as Heal' for the Wild chip)")
     if (chip.name == "Wild") != (acts is not None) or (acts is not None and acts.name == "Wild"):
         raise FieldError(path, "only the Wild chip is declared as another chip ('Wild as Earn a Soul')")
     return ChipBet(chip=chip.name, acts_as=acts.name if acts else None)

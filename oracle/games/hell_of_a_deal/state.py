@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.cards import Card, Rank, full_deck
-from oracle.errors import IllegalActionError
+from oracle.errors import IllegalActionError, did_you_mean
 
 from .rules import CHIPS, Boss, ChipBet, Favor
 
@@ -103,7 +103,7 @@ class HodState:
         for p in self.players:
             if p.name == name:
                 return p
-        raise IllegalActionError(f"{name!r} is not a player (players: {', '.join(self.names)})")
+        raise IllegalActionError(f"{name!r} is not a player{did_you_mean(name, self.names, 'players')}")
 
     @property
     def names(self) -> list[str]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from oracle.cards import Card, Rank
-from oracle.errors import FieldError, OracleError
+from oracle.errors import FieldError, OracleError, did_you_mean
 
 # "You may hold up to three Favor cards in your hand."
 MAX_FAVORS = 3
@@ -103,7 +103,7 @@ def find_favor(name: str, table: Mapping[str, Favor] | None = None) -> Favor:
     for favor in table.values():
         if favor_key(favor.name) == key:
             return favor
-    raise OracleError(f"unknown Favor {name!r}; known Favors: {', '.join(table)}")
+    raise OracleError(f"unknown Favor {name!r}{did_you_mean(name, list(table), 'known Favors', favor_key)}")
 
 
 def favor_from_mapping(data: Mapping[str, Any], path: tuple[str | int, ...] = ()) -> Favor:
