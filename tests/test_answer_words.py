@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import oracle
-from oracle.ranking import PLAYER_RULE, SLEEVE_RULE, rank_hell_of_a_deal
+from oracle.ranking import PLAYER_RULE, UP_YOUR_SLEEVE_RULE, rank_hell_of_a_deal
 from oracle.render_facts import answer_facts
 from oracle.solve.dp.coal import Oven, haul_objective, solve_turn, threshold_table
 from oracle.words import join, noun, plural, signed
@@ -69,7 +69,7 @@ def test_the_rows_a_full_oven_turn_reaches_are_those_its_cheapest_pieces_allow()
 def test_the_up_your_sleeve_rule_line_quotes_the_favor_for_a_three_card_hand():
     ranking = rank_hell_of_a_deal("7h 7d 7c", "Ks Kd 2c 3h 9s", up_your_sleeve=True)
     assert len(ranking.best.from_private) == 3
-    assert ranking.rule == SLEEVE_RULE and "MAY use two" not in ranking.rule
+    assert ranking.rule == UP_YOUR_SLEEVE_RULE and "MAY use two" not in ranking.rule
     assert "You may use a third card from your hand in your final scoring hand." in ranking.rule
     assert rank_hell_of_a_deal("7h 7d 7c", "Ks Kd 2c 3h 9s").rule == PLAYER_RULE
 
