@@ -136,7 +136,7 @@ def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> Failu
         for question in scenario.questions:
             result = check_question(scenario, question, time_limit=budget.left(3600))
             if result.outcome in (FAILED, ERROR, XPASSED):
-                why = result.diffs[0] if result.diffs else (result.reason or result.outcome)
+                why = str(result.diffs[0]) if result.diffs else (result.reason or result.outcome)
                 return Failure(f"{scenario.name}::{question.id}", why, number, question.index)
     return None
 
