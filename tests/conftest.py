@@ -5,6 +5,8 @@ questions required) is kept with the problems found in it, so that ``test_schema
 the JSON Schema to the same verdicts: every document the loader accepted satisfies the
 schema, and every one it refused for a reason the schema can express, the schema refuses
 there too. Tests marked ``after_all`` run after every other test, when the record is full.
+The suite runs in several processes (pytest-xdist): each keeps its own record, so the check
+sees the documents of the tests its process ran, about half of them on two cores.
 """
 
 from __future__ import annotations
