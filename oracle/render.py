@@ -450,9 +450,12 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
     whole = data["classes"] == data["classes_total"]
     covers = "the whole chart" if whole else f"a subset: {data['classes']:,} of {data['classes_total']:,} classes"
     console.print(Text(f"{data['kind']}: {data['entries']:,} entries ({covers})", style="bold"))
-    console.print(Text(f"  {data['partitions']:,} partitions: {data['computed']:,} computed, {data['skipped']:,} "
-                       f"already done; {_duration(data['seconds'])} on {data['workers'] or 'no'} "
-                       f"worker{'s' if data['workers'] != 1 else ''} ({data['scheduler']})"))
+    if data["computed"]:
+        console.print(Text(f"  {data['partitions']:,} partitions: {data['computed']:,} computed, {data['skipped']:,} "
+                           f"already done; {_duration(data['seconds'])} on {data['workers']} "
+                           f"worker{'s' if data['workers'] != 1 else ''} ({data['scheduler']})"))
+    else:
+        console.print(Text(f"  all {data['partitions']:,} partitions were already done: table and chart rewritten"))
     console.print(plain(f"  table: {data['table']}"))
     console.print(plain(f"  chart: {data['chart']}"))
     summary = data["summary"]

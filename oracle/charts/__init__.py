@@ -32,7 +32,13 @@ __all__ = ["KIND_MODULES", "ChartError", "ChartKind", "find_kind", "row_key", "m
 
 def missing_extra(modules: tuple[str, ...] = EXTRA) -> str | None:
     """The one line to show when a library of the charts extra is not installed, else None."""
-    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    def absent(name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is None
+        except (ImportError, ValueError):  # blocked in sys.modules, or a broken install
+            return True
+
+    missing = [m for m in modules if absent(m)]
     if not missing:
         return None
     return f"oracle chart needs {', '.join(missing)} (the charts extra): {INSTALL}"

@@ -32,6 +32,8 @@ from .kinds import ChartError, ChartKind, Params
 RULE = "Auf Teufel komm raus: Phase 2: Pulling Coal From the Fire"
 # Three targets keep the whole chart under 8 MB; --targets charts any others.
 DEFAULT_TARGETS = (100, 200, 300)
+# Values left shown in the page's threshold table.
+GRID_VALUES = (1270, *range(1200, 0, -100))
 MODEL = (
     "A turn starts before an oven: what is left of the coal pieces. It draws a first piece, then may "
     "stop and keep its haul, or draw on; a devil ends the turn with nothing. Objective haul (largest "
@@ -122,6 +124,7 @@ def columns(params: Params) -> list[tuple[str, str]]:
 def summarize(table, params: Params) -> dict[str, Any]:
     """Per number of devils, the oven with every numbered piece still in (a round's start after
     devils were drawn), when the chart holds it."""
+    import pyarrow as pa
     import pyarrow.compute as pc
 
     full = _standard()
@@ -130,8 +133,15 @@ def summarize(table, params: Params) -> dict[str, Any]:
     starts = [{"devils": r["devils"], "value": r["value"], "haul_stop_from": r["haul_stop_from"],
                **{f"reach_{t}": r[f"reach_{t}"] for t in params["targets"]}}
               for r in sorted(whole, key=lambda r: -r["devils"])]
+    grid: dict[str, set] = {}
+    picked = table.filter(pc.is_in(table["value"], pa.array(GRID_VALUES, pa.int16())))
+    for r in picked.select(["value", "devils", "haul_stop_from"]).to_pylist():
+        grid.setdefault(f"{r['value']}/{r['devils']}", set()).add(r["haul_stop_from"])
     return {"classes": table.num_rows, "targets": list(params["targets"]), "full_ovens": starts,
-            "devils": sorted(set(table["devils"].to_pylist()), reverse=True)}
+            "devils": sorted(set(table["devils"].to_pylist()), reverse=True),
+            # "V/d": the haul threshold every charted oven of value V and d devils has (a list of
+            # more than one would mean the threshold is not a function of V and d alone).
+            "thresholds": {k: sorted(v, key=lambda x: -1 if x is None else x) for k, v in grid.items()}}
 
 
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
@@ -144,6 +154,14 @@ def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
          + [html.percent(s[f"reach_{t}"]) for t in targets] for s in summary["full_ovens"]])
     reach_lines = [(f"{s['devils']} devils", [(t, 100 * s[f"reach_{t}"]) for t in targets])
                    for s in summary["full_ovens"] if s["devils"]]
+    devils = [d for d in summary["devils"] if d]
+
+    def cell(value: int, d: int) -> str:
+        found = summary["thresholds"].get(f"{value}/{d}")
+        return "—" if not found else " / ".join("never" if x is None else f"{x:.1f}" for x in found)
+
+    grid = html.table(["value left"] + [f"{d} devil{'s' if d != 1 else ''}" for d in devils],
+                      [[f"{v:,}"] + [cell(v, d) for d in devils] for v in GRID_VALUES])
     sections = [
         html.section("How to read it", html.paragraph(
             "Objective haul: at the start of your turn, count the value left in the oven (V) and the devils "
@@ -152,8 +170,10 @@ def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
             "up any oven: oracle chart lookup \"2x100, 3x75, 7x50, 9x25, 9x20, 9x10, 9 devils\".")),
         html.section("Stop threshold (objective haul) by value left", html.line_chart(
             lines, x_label="value left in the oven when the turn begins", y_label="stop once the haul reaches")),
-        html.section("Every numbered piece still in, by devils left", starts),
+        html.section("Stop once the haul reaches (objective haul), by value left and devils", grid),
     ]
+    if summary["full_ovens"]:
+        sections.append(html.section("Every numbered piece still in, by devils left", starts))
     if reach_lines and len(targets) > 1:
         sections.append(html.section("Chance to reach a target (every numbered piece still in)", html.line_chart(
             reach_lines, x_label="target", y_label="chance to reach it, %")))

@@ -120,7 +120,7 @@ def stacked_strip(items: Sequence[tuple[float, float, float]], *, width: int = 7
 def line_chart(series: Sequence[tuple[str, Sequence[tuple[float, float]]]], *, x_label: str, y_label: str,
                width: int = 760, height: int = 380) -> str:
     """Lines through (x, y) points, one per series, labelled at their right end."""
-    left, right, top, bottom = 60, 110, 20, 50
+    left, right, top, bottom = 60, 110, 36, 50
     xs = [x for _, points in series for x, _ in points] or [0, 1]
     ys = [y for _, points in series for _, y in points] or [0, 1]
     x0, x1, y0, y1 = min(xs), max(xs) or 1, 0, max(ys) or 1
@@ -142,7 +142,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[tuple[float, float]]]], *, x
         parts.append(f'<text x="{left - 6}" y="{py(yv) + 4:.1f}" font-size="11" text-anchor="end">{yv:,.0f}</text>')
     parts.append(f'<text x="{(left + width - right) / 2}" y="{height - 12}" font-size="12" text-anchor="middle">'
                  f'{escape(x_label)}</text>')
-    parts.append(f'<text x="14" y="{top + 4}" font-size="12">{escape(y_label)}</text>')
+    parts.append(f'<text x="{left}" y="16" font-size="12">{escape(y_label)}</text>')
     for i, (name, points) in enumerate(series):
         colour = palette[i % len(palette)]
         path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in points)

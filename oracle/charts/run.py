@@ -229,7 +229,7 @@ def connect(scheduler: str | None, workers: int | None):
         except (OSError, TimeoutError, ValueError) as exc:
             raise ChartError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
     count = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None,
+    cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=":0",
                            silence_logs=logging.ERROR)
     return Client(cluster), cluster
 
