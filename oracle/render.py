@@ -431,16 +431,16 @@ def chart_progress(console: Console, description: str) -> Iterator[Any]:
         return
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    progress = Progress(TextColumn("{task.description}"), BarColumn(),
-                        TextColumn("{task.completed:,.0f}/{task.total:,.0f} partitions"), TimeElapsedColumn(),
-                        TextColumn("{task.fields[left]}"), console=console, transient=True)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
+                        TimeElapsedColumn(), TextColumn("{task.fields[left]}"), console=console, transient=True)
     with progress:
-        task = progress.add_task(description, total=None, left="")
+        task = progress.add_task(description, total=None, count="", left="")
 
         def update(done: int, total: int) -> None:
             if not first:
                 first.append(done)
-            progress.update(task, completed=done, total=total, left=left(done, total))
+            progress.update(task, completed=done, total=total, count=f"{done:,}/{total:,} partitions",
+                            left=left(done, total))
 
         yield update
 

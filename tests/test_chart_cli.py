@@ -84,3 +84,30 @@ def test_an_oven_is_looked_up_in_the_shipped_chart_as_its_text_round_trips():
     human = run("chart", "lookup", "2x100 3x75 7x50 9x25 9x20 9x10 9 devils", "--chart",
                 str(DOCS / "auf-teufel-policy" / "auf-teufel-policy.parquet"))
     assert "stop once the haul reaches 127" in human.output
+
+
+def test_on_a_terminal_the_progress_bar_counts_partitions_and_estimates_the_time_left():
+    import io
+
+    from rich.console import Console
+
+    from oracle.render import chart_progress
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=100, color_system=None)
+    with chart_progress(console, "diablo-draw") as update:
+        update(2, 10)  # two found done: they do not count towards the pace
+        update(3, 10)
+        console.print("after three")
+    text = screen.getvalue()
+    assert "3/10 partitions" in text and "left" in text
+
+
+def test_in_a_log_progress_is_a_line_on_standard_error(capsys):
+    from oracle.render import chart_progress, make_console
+
+    with chart_progress(make_console(), "hod-preflop") as update:
+        update(0, 4)
+        update(4, 4)
+    err = capsys.readouterr().err
+    assert "hod-preflop: 0 of 4 partitions done" in err and "hod-preflop: 4 of 4 partitions done" in err

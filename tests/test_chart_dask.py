@@ -47,7 +47,18 @@ def test_a_subset_on_a_local_cluster_of_two_worker_processes_equals_it_computed_
     assert (tmp_path / "chart" / "auf-teufel-policy.html").read_text().startswith("<!DOCTYPE html>")
 
 
-def test_resuming_an_interrupted_run_recomputes_no_finished_partition(tmp_path):
+@pytest.fixture(scope="module")
+def cluster():
+    """One local cluster of a worker process, for the tests that need a cluster but not a new one."""
+    from oracle.charts.run import connect
+
+    client, local = connect(None, 1)
+    client.close()
+    yield local.scheduler_address
+    local.close()
+
+
+def test_resuming_an_interrupted_run_recomputes_no_finished_partition(tmp_path, cluster):
     plan = plan_chart(KIND, PARAMS, limit=30, partition_size=3)
     folder = tmp_path / "chart"
 
@@ -56,23 +67,23 @@ def test_resuming_an_interrupted_run_recomputes_no_finished_partition(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        run_chart(plan, folder, workers=1, progress=stop_after_three)
+        run_chart(plan, folder, scheduler=cluster, progress=stop_after_three)
     kept = finished_partitions(plan, folder)
     assert len(kept) >= 3 and len(kept) < 10
     stamps = {i: os.stat(part_path(folder, i)).st_mtime_ns for i in kept}
-    result = run_chart(plan, folder, workers=1)
+    result = run_chart(plan, folder, scheduler=cluster)
     assert sorted(result.skipped) == kept
     assert sorted(result.computed) == [i for i in range(10) if i not in kept]
     assert {i: os.stat(part_path(folder, i)).st_mtime_ns for i in kept} == stamps
     assert table_rows(result.table) == serial_rows(plan)
-    again = run_chart(plan, folder, workers=1)
+    again = run_chart(plan, folder, scheduler=cluster)
     assert again.computed == [] and len(again.skipped) == 10 and again.workers == 0
 
 
-def test_a_folder_holding_another_chart_is_refused_not_mixed(tmp_path):
-    run_chart(plan_chart(KIND, PARAMS, limit=4, partition_size=4), tmp_path, workers=1)
+def test_a_folder_holding_another_chart_is_refused_not_mixed(tmp_path, cluster):
+    run_chart(plan_chart(KIND, PARAMS, limit=4, partition_size=4), tmp_path, scheduler=cluster)
     with pytest.raises(ChartError, match="holds another chart .*selection"):
-        run_chart(plan_chart(KIND, PARAMS, limit=8, partition_size=4), tmp_path, workers=1)
+        run_chart(plan_chart(KIND, PARAMS, limit=8, partition_size=4), tmp_path, scheduler=cluster)
 
 
 def free_port() -> int:

@@ -3,7 +3,8 @@ position as a scenario, the way a user would ask it: the coal DP's stop-policy f
 the Auf Teufel chart; best-swap for Diablo hands and the pre-Flop odds for Hell of a Deal
 starts of the shipped subsets, dealt with other suits, so that the chart's suit symmetry is
 checked too. Where ``oracle solve`` answers exactly the figures must be equal; where it
-samples (today, for these), the chart's exact figure must lie in its 95% interval."""
+samples (today, for these), the chart's exact figure must lie within 3.29 standard errors of
+the sample's (its 95% interval widened to 99.9%: several figures are checked at once)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from oracle.charts.store import read_table
 from oracle.charts.symmetry import rename
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "charts"
+WIDEN = 3.2905 / 1.95996  # a 95% half-width to a 99.9% one
 
 
 def solve(tmp_path: Path, scenario: str) -> list[dict]:
@@ -37,8 +39,10 @@ def some_renaming(seed: int) -> dict:
     return dict(zip(SUITS, random.Random(seed).sample(SUITS, 4)))
 
 
+# Ovens of a few thousand in-turn states each, so the dynamic program answers in a moment (the
+# full oven's 127 is checked by the coal solver's own tests and by the lookup test).
 OVENS = [
-    "2x100, 3x75, 7x50, 9x25, 9x20, 9x10, 9 devils",
+    "2x100, 2x75, 3x50, 4x25, 3x20, 4x10, 9 devils",
     "1x100, 2x50, 3x25, 2x10, 3 devils",
     "2x75, 1x50, 4x20, 5x10, 6 devils",
 ]
@@ -93,16 +97,16 @@ position:
 questions:
   - {{id: swap, ask: {{kind: best-swap, player: Ben, opponents: [unknown]}}}}
 """)
-    by_discard = {d: choice for choice in answer["choices"] for d in choice["equivalent"]}
+    by_discard = {frozenset(d.split()): choice for choice in answer["choices"] for d in choice["equivalent"]}
     for hold, equity in ((entry["best"], row["equity"]), (entry["runner_up"], row["runner_up_equity"])):
-        choice = by_discard[hold["discard"]]
+        choice = by_discard[frozenset(hold["discard"].split())]
         if answer["exact"]:
             assert float(Fraction(choice["exact"]["equity"])) == pytest.approx(equity, abs=1e-12)
         else:
             low, high = choice["ci95"]["equity"]
-            assert low <= equity <= high
+            assert abs(equity - (low + high) / 2) <= (high - low) / 2 * WIDEN
     if answer["exact"]:
-        assert entry["best"]["discard"] in answer["best"]["equivalent"]
+        assert frozenset(entry["best"]["discard"].split()) in {frozenset(d.split()) for d in answer["best"]["equivalent"]}
         assert answer["best"]["exact"]["equity"] == row["equity_exact"]
 
 
@@ -132,6 +136,6 @@ questions:
             if answer["exact"]:
                 assert seat[key] == pytest.approx(odds[key], abs=1e-6)
             else:
-                assert abs(seat[key] - odds[key]) <= seat["margin95"] + 1e-9
+                assert abs(seat[key] - odds[key]) <= seat["margin95"] * WIDEN + 1e-9
         if answer["exact"]:
             assert (seat["wins"], seat["pushes"], seat["losses"]) == (odds["wins"], odds["pushes"], odds["losses"])

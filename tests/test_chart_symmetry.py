@@ -9,19 +9,24 @@ from itertools import combinations, permutations
 
 import pytest
 
-from oracle.cards import SUITS, Card, full_deck, parse_cards
+from oracle.cards import RANKS, SUITS, Card, full_deck, parse_cards
 from oracle.charts.symmetry import burnside_count, canonical, class_size, inverse, rename, suit_classes
 from oracle.errors import InvalidHandError
 
 
-def brute_force_classes(n: int) -> dict[tuple[str, ...], int]:
-    """Every n-card hand, renamed all 24 ways; the class is the smallest sorted text of them."""
-    classes: dict[tuple[str, ...], int] = {}
-    renamings = [dict(zip(SUITS, p)) for p in permutations(SUITS)]
-    for hand in combinations(full_deck(), n):
-        key = min(tuple(sorted(str(Card(c.rank, r[c.suit])) for c in hand)) for r in renamings)
+def brute_force_classes(n: int) -> dict[tuple[int, ...], int]:
+    """Every n-card hand (cards as 4 x rank + suit), renamed all 24 ways; its class is the
+    smallest sorted renaming."""
+    renamings = list(permutations(range(4)))
+    classes: dict[tuple[int, ...], int] = {}
+    for hand in combinations(range(52), n):
+        key = min(tuple(sorted(4 * (c // 4) + r[c % 4] for c in hand)) for r in renamings)
         classes[key] = classes.get(key, 0) + 1
     return classes
+
+
+def index(card: Card) -> int:
+    return 4 * RANKS.index(card.rank) + SUITS.index(card.suit)
 
 
 def test_five_card_diablo_starts_number_134459_by_burnside_and_by_their_sizes():
@@ -35,13 +40,14 @@ def test_three_card_starts_number_1755_as_a_brute_force_over_all_22100_hands_cou
     classes = suit_classes(3)
     brute = brute_force_classes(3)
     assert len(classes) == burnside_count(3) == len(brute) == 1755
-    # The same classes with the same sizes: map each canonical start to the brute force's key.
-    mine = {min(tuple(sorted(str(Card(c.rank, dict(zip(SUITS, p))[c.suit])) for c in hand))
-                for p in permutations(SUITS)): size for hand, size in classes}
+    # The same classes with the same sizes: each canonical start under the brute force's key.
+    renamings = list(permutations(range(4)))
+    mine = {min(tuple(sorted(4 * (index(c) // 4) + r[index(c) % 4] for c in hand)) for r in renamings): size
+            for hand, size in classes}
     assert mine == brute
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("n", [1, 2, 4])
 def test_burnside_agrees_with_the_enumeration_for_every_hand_size(n):
     classes = suit_classes(n)
     assert len(classes) == burnside_count(n)

@@ -123,7 +123,8 @@ def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
             [(line["pattern"], line["share"]) for line in lines], value_text=html.percent)),
         html.section("Closest calls", html.table(
             ["hand", "best hold", "runner-up", "margin"],
-            [[r["hand"], r["best_keep"], r["runner_up_keep"], f"{r['margin']:.6f}"] for r in summary["closest"]])),
+            [[html.cards(r["hand"]), html.cards(r["best_keep"]), html.cards(r["runner_up_keep"]), f"{r['margin']:.6f}"]
+             for r in summary["closest"]], raw=(0, 1, 2))),
     ]
     return html.page(KIND, summary, meta, MODEL, sections)
 

@@ -83,17 +83,21 @@ def compute_partition(slug: str, params: Params, keys: Sequence[Key]) -> dict[st
     kind = find_kind(slug)
     rows = []
     began = time.perf_counter()
+    cpu = time.process_time()
     for key in keys:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         row = kind.compute(key, params)
         if kind.timed:
             row["seconds"] = time.perf_counter() - start
+            row["cpu_seconds"] = time.process_time() - start_cpu
         rows.append(row)
-    return {"rows": rows, "seconds": time.perf_counter() - began, "worker": f"{socket.gethostname()}:{os.getpid()}"}
+    return {"rows": rows, "seconds": time.perf_counter() - began, "cpu_seconds": time.process_time() - cpu,
+            "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
 def columns_of(plan: Plan) -> list[tuple[str, str]]:
-    return plan.kind.columns(plan.params) + ([("seconds", "float64")] if plan.kind.timed else [])
+    timing = [("seconds", "float64"), ("cpu_seconds", "float64")] if plan.kind.timed else []
+    return plan.kind.columns(plan.params) + timing
 
 
 def compute_serially(plan: Plan) -> list[dict[str, Any]]:
@@ -152,7 +156,8 @@ def finished_partitions(plan: Plan, output: Path) -> list[int]:
 
 def _save_partition(plan: Plan, output: Path, index: int, done: Mapping[str, Any]) -> None:
     meta = {"partition": index, "keys": store.keys_digest(plan.partitions[index]), "kind": plan.kind.slug,
-            "seconds": round(done["seconds"], 6), "worker": done["worker"]}
+            "seconds": round(done["seconds"], 6), "cpu_seconds": round(done["cpu_seconds"], 6),
+            "worker": done["worker"]}
     store.write_table(store.part_path(output, index), store.table_of(done["rows"], columns_of(plan)), meta)
 
 
@@ -238,15 +243,17 @@ def finish_chart(plan: Plan, output: Path, result: RunResult) -> None:
     """Join the partitions into the one table and draw the chart."""
     import pyarrow as pa
 
-    parts, seconds = [], 0.0
+    parts, seconds, cpu = [], 0.0, 0.0
     for index in range(len(plan.partitions)):
         path = store.part_path(output, index)
         meta, _ = store.read_metadata(path)
         seconds += meta.get("seconds", 0.0)
+        cpu += meta.get("cpu_seconds", 0.0)
         parts.append(store.read_table(path).replace_schema_metadata(None))
     table = pa.concat_tables(parts) if parts else store.table_of([], columns_of(plan))
     result.summary = plan.kind.summarize(table, plan.params)
-    meta = plan.manifest() | {"oracle": __version__, "compute_seconds": round(seconds, 3)}
+    meta = plan.manifest() | {"oracle": __version__, "compute_seconds": round(seconds, 3),
+                              "compute_cpu_seconds": round(cpu, 3)}
     store.write_table(result.table, table, meta)
     from oracle.files import write_text
 
