@@ -32,6 +32,7 @@ def run(*args: str):
     (["auf-teufel-policy", "--targets", "0 2000"], "--targets must lie from 1 to 1,270"),
     (["auf-teufel-policy", "--limit", "3", "--sample", "3"], "give --limit or --sample, not both"),
     (["diablo-draw", "--limit", "0"], "--limit"),
+    (["diablo-draw", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "--workers sizes the local cluster"),
     (["lookup", "2h 9c 9d Kh 4s", "--chart", "/nonexistent/chart"], "no chart at '/nonexistent/chart'"),
 ])
 def test_bad_chart_input_gets_one_line_naming_it_and_exit_2(args, message, tmp_path, monkeypatch):
