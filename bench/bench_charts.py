@@ -26,6 +26,7 @@ from pathlib import Path
 def scaling(limit: int, workers: list[int], runs: int) -> None:
     from oracle.charts import find_kind
     from oracle.charts.run import plan_chart, run_chart
+    from oracle.charts.store import read_metadata
 
     plan = plan_chart(find_kind("auf-teufel-policy"), {"targets": [100, 200, 300]}, limit=limit)
     print(f"auf-teufel-policy, first {limit:,} ovens, {len(plan.partitions)} partitions")
@@ -36,11 +37,14 @@ def scaling(limit: int, workers: list[int], runs: int) -> None:
             folder = Path(tempfile.mkdtemp(prefix="bench-charts-"))
             before = os.getloadavg()[0]
             start = time.perf_counter()
-            run_chart(plan, folder / "chart", workers=count)
+            result = run_chart(plan, folder / "chart", workers=count)
             times.append(time.perf_counter() - start)
             after = os.getloadavg()[0]
+            meta, _ = read_metadata(result.table)
             shutil.rmtree(folder)
-            print(f"  {count} worker(s): {times[-1]:.1f} s  (load average {before:.1f} before, {after:.1f} after)")
+            print(f"  {count} worker(s): {times[-1]:.1f} s; the workers computed for {meta['compute_seconds']:.1f} s "
+                  f"({meta['compute_cpu_seconds']:.1f} s of processor) in all (load average {before:.1f} before, "
+                  f"{after:.1f} after)")
         median = statistics.median(times)
         base = base or median * workers[0]
         print(f"  {count} worker(s): median {median:.1f} s, speed-up {base / median:.2f}x over one worker, "

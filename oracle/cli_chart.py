@@ -9,7 +9,27 @@ from typing import Callable
 
 import click
 
-from oracle.cli import console, emit_json, fail, json_option
+# Nothing of oracle.cli is imported at the top: oracle.cli imports this module as it loads (and
+# ``python -m oracle.cli`` loads it under another name), so its helpers are taken when called.
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+
+
+def fail(message: str) -> None:
+    from oracle.cli import fail as fail_in_one_line
+
+    fail_in_one_line(message)
+
+
+def console():
+    from oracle.cli import console as make
+
+    return make()
+
+
+def emit_json(data) -> None:
+    from oracle.cli import emit_json as emit
+
+    emit(data)
 
 
 def _charts_ready(modules: tuple[str, ...] | None = None) -> None:

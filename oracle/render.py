@@ -509,8 +509,8 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
                       .append(f"  win {_percent(best['win'])}  tie {_percent(best['tie'])}  lose "
                               f"{_percent(best['lose'])}  equity {best['equity']:.6f}"))
         runner_line = Text("  runner-up: hold ").append_text(cards_text(_cards_of(runner["keep"])))
-        console.print(runner_line.append(f" ({runner['pattern']}), equity {runner['equity']:.6f}, "
-                                         f"{answer['margin']:.6f} less"))
+        console.print(runner_line.append(f" ({runner['pattern']})"))
+        console.print(Text(f"    equity {runner['equity']:.6f}, {answer['margin']:.6f} less"))
     elif "bosses" in answer:
         table = Table(title=Text("Before the Flop: ").append_text(cards_text(_cards_of(answer["start"]))),
                       show_edge=False, caption="win █  push ▒  lose ░")

@@ -235,7 +235,7 @@ def connect(scheduler: str | None, workers: int | None):
             raise ChartError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
     count = workers or os.cpu_count() or 1
     cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           silence_logs=logging.ERROR)
+                           silence_logs=logging.CRITICAL)
     return Client(cluster), cluster
 
 
