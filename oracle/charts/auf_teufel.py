@@ -219,7 +219,8 @@ def lookup(find: Callable[[Any], dict | None], query: str, params: Params,
     return {
         "oven": str(oven), "value": row["value"], "devils": row["devils"], "pieces": row["pieces"],
         "haul": {"stop_from": row["haul_stop_from"], "stop_from_exact": row["haul_stop_from_exact"]},
-        "target": [{"target": t, "reach": row[f"reach_{t}"]} for t in params["targets"]],
+        # Chances are stored to 7 significant digits (float32): say no more than that.
+        "target": [{"target": t, "reach": float(f"{row[f'reach_{t}']:.7g}")} for t in params["targets"]],
         "rule": RULE,
     }
 

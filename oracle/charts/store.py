@@ -55,8 +55,9 @@ def write_table(path: Path, table, metadata: Mapping[str, Any]) -> None:
     table = table.replace_schema_metadata({META_KEY: json.dumps(metadata, sort_keys=True).encode()})
     floats = [f.name for f in table.schema if pa.types.is_floating(f.type)]
     sink = pa.BufferOutputStream()
+    # Row groups of 65,536 rows: a lookup reads only the groups whose key ranges hold its key.
     pq.write_table(table, sink, compression="zstd", use_byte_stream_split=floats or False,
-                   use_dictionary=[f.name for f in table.schema if f.name not in floats])
+                   use_dictionary=[f.name for f in table.schema if f.name not in floats], row_group_size=1 << 16)
     write_bytes(path, sink.getvalue().to_pybytes())
 
 
@@ -112,10 +113,9 @@ def prepare_folder(output: Path) -> None:
         raise ChartError(f"cannot make the output folder {str(output)!r}: {exc.strerror or exc}") from None
 
 
-def open_table(path: Path):
-    """A chart's table (a ``.parquet`` file, or the folder a run wrote): (pyarrow table, record)."""
-    import pyarrow.parquet as pq
-
+def find_table(path: Path) -> tuple[Path, dict[str, Any]]:
+    """A chart's table (a ``.parquet`` file, or the folder a run wrote): its path and record,
+    without reading its rows."""
     path = Path(path)
     if path.is_dir():
         manifest = read_manifest(path)
@@ -129,4 +129,12 @@ def open_table(path: Path):
     meta, _ = read_metadata(path)
     if meta is None:
         raise ChartError(f"{str(path)!r} is not a chart table written by oracle chart")
-    return pq.read_table(path), meta
+    return path, meta
+
+
+def open_table(path: Path):
+    """A chart's whole table (pyarrow) and its record."""
+    import pyarrow.parquet as pq
+
+    found, meta = find_table(path)
+    return pq.read_table(found), meta
