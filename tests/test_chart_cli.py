@@ -25,6 +25,7 @@ def run(*args: str):
     (["hod-preflop", "--boss", "Demonaa=Q Q"], "unknown Boss 'Demonaa'; did you mean 'Demona'?"),
     (["hod-preflop", "--boss", "Red Jack=T T"], "no pre-Flop chart against Red Jack"),
     (["hod-preflop", "--boss", "The Boatman=8 8"], "no pre-Flop chart against The Boatman"),
+    (["hod-preflop", "--boss", "Jack Potts=T T"], "no pre-Flop chart against Jack Potts"),
     (["hod-preflop", "--boss", "Demona=Q Q X"], "unknown card 'X'"),
     (["hod-preflop", "--boss", "Demona"], "--boss takes NAME=CARDS"),
     (["hod-preflop"], "name the Bosses and their default hands"),

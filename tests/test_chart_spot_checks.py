@@ -55,7 +55,7 @@ def test_auf_teufel_chart_entries_agree_with_the_stop_policy_oracle_solve_gives(
     devils = int(oven.rsplit(", ", 1)[1].split()[0])
     oven_yaml = "{" + ", ".join(f"{v}: {c}" for v, c in counts.items()) + f", devils: {devils}" + "}"
     targets = [item["target"] for item in entry["target"]]
-    asks = "\n".join([f"  - {{id: haul, ask: {{kind: stop-policy, objective: haul}}}}"]
+    asks = "\n".join(["  - {id: haul, ask: {kind: stop-policy, objective: haul}}"]
                      + [f"  - {{id: t{t}, ask: {{kind: stop-policy, objective: target, target: {t}}}}}" for t in targets])
     answers = solve(tmp_path, f"""game: auf-teufel-komm-raus
 name: spot-check
