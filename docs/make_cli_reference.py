@@ -22,7 +22,11 @@ MARKER = "<!-- generated below by docs/make_cli_reference.py; do not edit by han
 def reference() -> str:
     runner = CliRunner()
     parts = [MARKER, "", "## Command reference", ""]
-    for args in [[]] + [[name] for name in sorted(main.commands)]:
+    commands = [[name] for name in sorted(main.commands)]
+    # A group's own commands follow it (``oracle chart`` and its chart kinds).
+    commands = [c for name in commands for c in [name] + [[*name, sub] for sub in sorted(getattr(
+        main.commands[name[0]], "commands", {}))]]
+    for args in [[]] + commands:
         title = " ".join(["oracle", *args])
         text = runner.invoke(main, [*args, "--help"], prog_name="oracle", terminal_width=100).output.rstrip()
         parts += [f"### `{title}`", "", "```text", text, "```", ""]

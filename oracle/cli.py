@@ -518,5 +518,11 @@ def schema(output) -> None:
         raise click.BadParameter(str(exc), param_hint="--output") from None
 
 
+# The chart commands live in their own module; registered here, after everything they use.
+from oracle.cli_chart import chart  # noqa: E402
+
+main.add_command(chart)
+
+
 if __name__ == "__main__":
     main()

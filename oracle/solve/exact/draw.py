@@ -365,11 +365,11 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
     return [r for r in done if r.deals], stopped
 
 
-def _exact_allowance(budget: Budget) -> float:
-    """How long the exact enumeration may be estimated to take: EXACT_SECONDS, and at most
-    most of what is left of the budget (the estimate is rough)."""
+def _exact_allowance(budget: Budget, exact_seconds: float = EXACT_SECONDS) -> float:
+    """How long the exact enumeration may be estimated to take: ``exact_seconds``, and at
+    most most of what is left of the budget (the estimate is rough)."""
     remaining = budget.remaining()
-    return EXACT_SECONDS if remaining is None else min(EXACT_SECONDS, 0.8 * remaining)
+    return exact_seconds if remaining is None else min(exact_seconds, 0.8 * remaining)
 
 
 def _bound(stopped: bool, within_limit: bool, within_time: bool) -> str | None:
@@ -393,6 +393,7 @@ def best_swap(
     exact_limit: int = EXACT_LIMIT,
     target: str | None = None,
     budget: Budget | None = None,
+    exact_seconds: float = EXACT_SECONDS,
 ) -> dict[str, Any]:
     """Every legal discard of ``hand`` with its odds, grouped, sorted, the best marked.
 
@@ -401,7 +402,9 @@ def best_swap(
     no opponent is given; otherwise the order is the expected kind of hand. ``budget``
     bounds the time: when it runs out, the choices not evaluated are listed under
     ``unevaluated`` (a Monte Carlo stops short of ``samples`` instead) and the answer says
-    ``exact: false, bound: "time_limit"``."""
+    ``exact: false, bound: "time_limit"``. ``exact_seconds`` is the longest the exact
+    enumeration may be estimated to take (``math.inf`` with a large ``exact_limit``: always
+    exact, however long, as the strategy charts ask)."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -412,7 +415,7 @@ def best_swap(
     walk_order = sorted(opponents, key=lambda o: o.unknown)
     seconds = (_estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
                if any(unknowns) else 0.0)
-    within_limit, within_time = work <= exact_limit, seconds <= _exact_allowance(budget)
+    within_limit, within_time = work <= exact_limit, seconds <= _exact_allowance(budget, exact_seconds)
     exact = within_limit and within_time
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
     done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget)

@@ -1,0 +1,140 @@
+"""A chart's files: Parquet tables (pyarrow) and the run's record, every one written whole
+or not at all (``oracle.files``).
+
+The output folder holds:
+
+- ``chart.json``: what the chart is (kind, settings, subset, partition size, entries), so a
+  run started again in the folder resumes only the same chart;
+- ``parts/part-NNNNN.parquet``: each finished partition, with its number and a digest of its
+  entries' keys in the file's metadata;
+- ``<kind>.parquet``: the one table, every entry in chart order, the record in its metadata
+  under ``oracle.chart``;
+- ``<kind>.html``: the rendered chart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from oracle.files import write_bytes, write_text
+
+from .kinds import ChartError
+
+MANIFEST = "chart.json"
+PARTS = "parts"
+META_KEY = b"oracle.chart"
+# Column types a kind may declare. float32 holds 7 significant digits, for the big tables.
+TYPES = ("string", "int8", "int16", "int64", "float32", "float64", "list<string>")
+
+
+def arrow_schema(columns: Sequence[tuple[str, str]], metadata: Mapping[str, Any] | None = None):
+    import pyarrow as pa
+
+    types = {"string": pa.string(), "int8": pa.int8(), "int16": pa.int16(), "int64": pa.int64(),
+             "float32": pa.float32(), "float64": pa.float64(), "list<string>": pa.list_(pa.string())}
+    fields = [pa.field(name, types[kind]) for name, kind in columns]
+    meta = {META_KEY: json.dumps(metadata, sort_keys=True).encode()} if metadata is not None else None
+    return pa.schema(fields, metadata=meta)
+
+
+def table_of(rows: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str, str]]):
+    import pyarrow as pa
+
+    return pa.Table.from_pylist(list(rows), schema=arrow_schema(columns))
+
+
+def write_table(path: Path, table, metadata: Mapping[str, Any]) -> None:
+    """A table as Parquet (zstd; floats split by byte, which packs chances twice as tight),
+    written whole or not at all."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = table.replace_schema_metadata({META_KEY: json.dumps(metadata, sort_keys=True).encode()})
+    floats = [f.name for f in table.schema if pa.types.is_floating(f.type)]
+    sink = pa.BufferOutputStream()
+    # Row groups of 65,536 rows: a lookup reads only the groups whose key ranges hold its key.
+    pq.write_table(table, sink, compression="zstd", use_byte_stream_split=floats or False,
+                   use_dictionary=[f.name for f in table.schema if f.name not in floats], row_group_size=1 << 16)
+    write_bytes(path, sink.getvalue().to_pybytes())
+
+
+def read_metadata(path: Path) -> tuple[dict[str, Any] | None, int]:
+    """A Parquet file's chart record and row count; (None, 0) if it cannot be read as one."""
+    import pyarrow.parquet as pq
+
+    try:
+        info = pq.ParquetFile(path)
+        raw = (info.schema_arrow.metadata or {}).get(META_KEY)
+        return (json.loads(raw) if raw else None), info.metadata.num_rows
+    except (OSError, ValueError):
+        return None, 0
+
+
+def read_table(path: Path):
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path)
+
+
+def keys_digest(keys: Sequence[Any]) -> str:
+    return hashlib.sha256(json.dumps(list(keys), separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+def part_path(output: Path, index: int) -> Path:
+    return output / PARTS / f"part-{index:05d}.parquet"
+
+
+def read_manifest(output: Path) -> dict[str, Any] | None:
+    path = output / MANIFEST
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ChartError(f"{path} is not a chart record ({exc}); give another --output folder") from None
+
+
+def write_manifest(output: Path, manifest: Mapping[str, Any]) -> None:
+    write_text(output / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+
+
+def prepare_folder(output: Path) -> None:
+    """Create the output folder (its parent must exist) and its ``parts`` folder."""
+    if output.exists() and not output.is_dir():
+        raise ChartError(f"the output {str(output)!r} is a file, not a folder")
+    if not output.parent.is_dir():
+        raise ChartError(f"the folder {str(output.parent)!r} does not exist (the output folder's parent must)")
+    try:
+        (output / PARTS).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ChartError(f"cannot make the output folder {str(output)!r}: {exc.strerror or exc}") from None
+
+
+def find_table(path: Path) -> tuple[Path, dict[str, Any]]:
+    """A chart's table (a ``.parquet`` file, or the folder a run wrote): its path and record,
+    without reading its rows."""
+    path = Path(path)
+    if path.is_dir():
+        manifest = read_manifest(path)
+        if manifest is None:
+            raise ChartError(f"{str(path)!r} holds no chart (no {MANIFEST}); give the chart's folder or its .parquet file")
+        path = path / f"{manifest['kind']}.parquet"
+        if not path.exists():
+            raise ChartError(f"the chart in {str(path.parent)!r} is not finished: run its command again to complete it")
+    if not path.exists():
+        raise ChartError(f"no chart at {str(path)!r}")
+    meta, _ = read_metadata(path)
+    if meta is None:
+        raise ChartError(f"{str(path)!r} is not a chart table written by oracle chart")
+    return path, meta
+
+
+def open_table(path: Path):
+    """A chart's whole table (pyarrow) and its record."""
+    import pyarrow.parquet as pq
+
+    found, meta = find_table(path)
+    return pq.read_table(found), meta

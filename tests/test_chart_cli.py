@@ -1,0 +1,115 @@
+"""``oracle chart`` at the command line: bad input gets one line and exit 2, the missing
+extra says how to install it, ``oracle rank`` never loads the charts' libraries, and a chart
+folder answers lookups."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.cli import main
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "charts"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["hod-preflop", "--boss", "Demonaa=Q Q"], "unknown Boss 'Demonaa'; did you mean 'Demona'?"),
+    (["hod-preflop", "--boss", "Red Jack=T T"], "no pre-Flop chart against Red Jack"),
+    (["hod-preflop", "--boss", "The Boatman=8 8"], "no pre-Flop chart against The Boatman"),
+    (["hod-preflop", "--boss", "Jack Potts=T T"], "no pre-Flop chart against Jack Potts"),
+    (["hod-preflop", "--boss", "Demona=Q Q X"], "unknown card 'X'"),
+    (["hod-preflop", "--boss", "Demona"], "--boss takes NAME=CARDS"),
+    (["hod-preflop"], "name the Bosses and their default hands"),
+    (["auf-teufel-policy", "--targets", "100 abc"], "--targets takes whole numbers"),
+    (["auf-teufel-policy", "--targets", "0 2000"], "--targets must lie from 1 to 1,270"),
+    (["auf-teufel-policy", "--limit", "3", "--sample", "3"], "give --limit or --sample, not both"),
+    (["diablo-draw", "--limit", "0"], "--limit"),
+    (["diablo-draw", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "--workers sizes the local cluster"),
+    (["lookup", "2h 9c 9d Kh 4s", "--chart", "/nonexistent/chart"], "no chart at '/nonexistent/chart'"),
+])
+def test_bad_chart_input_gets_one_line_naming_it_and_exit_2(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("chart", *args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0]
+    assert not list(tmp_path.iterdir()), "nothing is written for bad input"
+
+
+def test_a_bosses_file_error_names_the_file_and_line(tmp_path):
+    bosses = tmp_path / "bosses.yaml"
+    bosses.write_text("Demona: Q Q T T\nNick Hausss: A A K K\n")
+    result = run("chart", "hod-preflop", "--bosses", str(bosses), "--output", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert result.output.strip() == f"Error: {bosses}:2: Nick Hausss: unknown Boss 'Nick Hausss'; did you mean 'Nick Hauss'?"
+
+
+def test_the_shipped_boss_defaults_file_names_the_six_bosses_of_a_standard_game():
+    from oracle.charts.hod import read_bosses
+
+    params = read_bosses((), str(DOCS / "boss-defaults.yaml"))
+    assert [b["name"] for b in params["bosses"]] == ["Dedly Aloor", "Eenie Meanie", "Miss Fortune", "Demona",
+                                                     "Nick Hauss", "The Devil Himself"]
+
+
+def test_without_the_charts_extra_oracle_chart_says_in_one_line_how_to_install_it():
+    code = ("import sys; sys.modules['distributed'] = None; sys.modules['pyarrow'] = None\n"
+            "from oracle.cli import main; main(['chart', 'auf-teufel-policy', '--limit', '3'])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == ("Error: oracle chart needs distributed, pyarrow (the charts extra): "
+                           "pip install 'oracle[charts]'\n")
+
+
+def test_oracle_rank_never_imports_dask_distributed_or_pyarrow():
+    code = ("import sys\nfrom oracle.cli import main\ntry:\n    main(['rank', '9 9 2 2 K'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed', 'pyarrow')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_an_oven_is_looked_up_in_the_shipped_chart_as_its_text_round_trips():
+    result = run("chart", "lookup", "2x100, 3x75, 7x50, 9x25, 9x20, 9x10, 9 devils",
+                 "--chart", str(DOCS / "auf-teufel-policy"), "--json")
+    answer = json.loads(result.output)
+    assert answer["oven"] == "2x100, 3x75, 7x50, 9x25, 9x20, 9x10, 9 devils"
+    assert answer["haul"] == {"stop_from": 127.0, "stop_from_exact": "127"}
+    human = run("chart", "lookup", "2x100 3x75 7x50 9x25 9x20 9x10 9 devils", "--chart",
+                str(DOCS / "auf-teufel-policy" / "auf-teufel-policy.parquet"))
+    assert "stop once the haul reaches 127" in human.output
+
+
+def test_on_a_terminal_the_progress_bar_counts_partitions_and_estimates_the_time_left():
+    import io
+
+    from rich.console import Console
+
+    from oracle.render import chart_progress
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=100, color_system=None)
+    with chart_progress(console, "diablo-draw") as update:
+        update(2, 10)  # two found done: they do not count towards the pace
+        update(3, 10)
+        console.print("after three")
+    text = screen.getvalue()
+    assert "3/10 partitions" in text and "left" in text
+
+
+def test_in_a_log_progress_is_a_line_on_standard_error(capsys):
+    from oracle.render import chart_progress, make_console
+
+    with chart_progress(make_console(), "hod-preflop") as update:
+        update(0, 4)
+        update(4, 4)
+    err = capsys.readouterr().err
+    assert "hod-preflop: 0 of 4 partitions done" in err and "hod-preflop: 4 of 4 partitions done" in err

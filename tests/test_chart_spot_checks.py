@@ -1,0 +1,141 @@
+"""Entries of the shipped charts (docs/charts/) checked against ``oracle solve`` asked the same
+position as a scenario, the way a user would ask it: the coal DP's stop-policy for ovens of
+the Auf Teufel chart; best-swap for Diablo hands and the pre-Flop odds for Hell of a Deal
+starts of the shipped subsets, dealt with other suits, so that the chart's suit symmetry is
+checked too. Where ``oracle solve`` answers exactly the figures must be equal; where it
+samples (today, for these), the chart's exact figure must lie within 3.29 standard errors of
+the sample's (its 95% interval widened to 99.9%: several figures are checked at once)."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oracle.cards import SUITS, format_cards, parse_cards
+from oracle.charts import lookup_chart
+from oracle.charts.store import read_table
+from oracle.charts.symmetry import rename
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "charts"
+WIDEN = 3.2905 / 1.95996  # a 95% half-width to a 99.9% one
+
+
+def solve(tmp_path: Path, scenario: str) -> list[dict]:
+    path = tmp_path / "spot.scenario.yaml"
+    path.write_text(scenario)
+    done = subprocess.run([sys.executable, "-m", "oracle.cli", "solve", str(path), "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return [item["answer"] for item in json.loads(done.stdout)["answers"]]
+
+
+def some_renaming(seed: int) -> dict:
+    return dict(zip(SUITS, random.Random(seed).sample(SUITS, 4)))
+
+
+# Ovens of a few thousand in-turn states each, so the dynamic program answers in a moment (the
+# full oven's 127 is checked by the coal solver's own tests and by the lookup test).
+OVENS = [
+    "2x100, 2x75, 3x50, 4x25, 3x20, 4x10, 9 devils",
+    "1x100, 2x50, 3x25, 2x10, 3 devils",
+    "2x75, 1x50, 4x20, 5x10, 6 devils",
+]
+
+
+@pytest.mark.parametrize("oven", OVENS)
+def test_auf_teufel_chart_entries_agree_with_the_stop_policy_oracle_solve_gives(oven, tmp_path):
+    entry = lookup_chart(DOCS / "auf-teufel-policy", oven)
+    counts = {int(part.split("x")[1]): int(part.split("x")[0]) for part in oven.split(", ") if "x" in part}
+    devils = int(oven.rsplit(", ", 1)[1].split()[0])
+    oven_yaml = "{" + ", ".join(f"{v}: {c}" for v, c in counts.items()) + f", devils: {devils}" + "}"
+    targets = [item["target"] for item in entry["target"]]
+    asks = "\n".join(["  - {id: haul, ask: {kind: stop-policy, objective: haul}}"]
+                     + [f"  - {{id: t{t}, ask: {{kind: stop-policy, objective: target, target: {t}}}}}" for t in targets])
+    answers = solve(tmp_path, f"""game: auf-teufel-komm-raus
+name: spot-check
+position:
+  players: [{{name: Anna, chips: 200}}, {{name: Ben, chips: 200}}]
+  oven: {oven_yaml}
+  history: [Anna passes, Ben passes]
+questions:
+{asks}
+""")
+    haul, *reach = answers
+    threshold = entry["haul"]["stop_from"]
+    assert haul["one_step_rule"]["stop_from"] == pytest.approx(threshold, rel=1e-12)
+    assert haul["one_step_rule"]["agrees_with_dp"] is True
+    for row in haul["thresholds"]:  # the DP draws below the chart's threshold and stops from it
+        if row["stop_from"] is not None:
+            assert row["stop_from"] >= threshold
+        if row["draw_hauls"]:
+            assert row["draw_hauls"][1] < threshold
+    for answer, item in zip(reach, entry["target"]):
+        assert answer["value"] == pytest.approx(item["reach"], rel=1e-6, abs=1e-9)
+
+
+def diablo_rows() -> list[dict]:
+    return read_table(DOCS / "diablo-draw-sample" / "diablo-draw.parquet").to_pylist()
+
+
+def test_diablo_chart_entries_agree_with_best_swap_against_an_unknown_opponent(tmp_path):
+    row = min(diablo_rows(), key=lambda r: r["hand"])
+    dealt = rename(parse_cards(row["hand"]), some_renaming(7))
+    entry = lookup_chart(DOCS / "diablo-draw-sample", format_cards(dealt))
+    assert entry["class"] == row["hand"]
+    (answer,) = solve(tmp_path, f"""game: diablo
+name: spot-check
+position:
+  seats: [{{name: Anna, chips: 100}}, {{name: Ben, chips: 100}}, {{name: Carla, chips: 100}}]
+  dealer: Anna
+  hands: {{Ben: {format_cards(dealt)}}}
+questions:
+  - {{id: swap, ask: {{kind: best-swap, player: Ben, opponents: [unknown]}}}}
+""")
+    by_discard = {frozenset(d.split()): choice for choice in answer["choices"] for d in choice["equivalent"]}
+    for hold, equity in ((entry["best"], row["equity"]), (entry["runner_up"], row["runner_up_equity"])):
+        choice = by_discard[frozenset(hold["discard"].split())]
+        if answer["exact"]:
+            assert float(Fraction(choice["exact"]["equity"])) == pytest.approx(equity, abs=1e-12)
+        else:
+            low, high = choice["ci95"]["equity"]
+            assert abs(equity - (low + high) / 2) <= (high - low) / 2 * WIDEN
+    if answer["exact"]:
+        assert frozenset(entry["best"]["discard"].split()) in {frozenset(d.split()) for d in answer["best"]["equivalent"]}
+        assert answer["best"]["exact"]["equity"] == row["equity_exact"]
+
+
+def hod_rows() -> list[dict]:
+    return read_table(DOCS / "hod-preflop-sample" / "hod-preflop.parquet").to_pylist()
+
+
+def test_hell_of_a_deal_chart_entries_agree_with_the_pre_flop_odds(tmp_path):
+    rows = sorted(hod_rows(), key=lambda r: (r["start"], r["boss"]))[:2]
+    for row in rows:
+        dealt = rename(parse_cards(row["start"]), some_renaming(3))
+        entry = lookup_chart(DOCS / "hod-preflop-sample", format_cards(dealt), {"boss": row["boss"]})
+        (odds,) = entry["bosses"]
+        (answer,) = solve(tmp_path, f"""game: hell-of-a-deal
+name: spot-check
+position:
+  boss: {row["boss"]}
+  bosses: {{{row["boss"]}: {{default_hand: "{row["default_hand"]}"}}}}
+  boss_deck: []
+  phase: preflop
+  players: [{{name: Anna, hand: "{format_cards(dealt)}"}}]
+questions:
+  - {{id: odds, ask: {{kind: odds}}}}
+""")
+        seat = answer["players"]["Anna"]
+        for key in ("win", "push", "lose"):
+            if answer["exact"]:
+                assert seat[key] == pytest.approx(odds[key], abs=1e-6)
+            else:
+                assert abs(seat[key] - odds[key]) <= seat["margin95"] * WIDEN + 1e-9
+        if answer["exact"]:
+            assert (seat["wins"], seat["pushes"], seat["losses"]) == (odds["wins"], odds["pushes"], odds["losses"])
