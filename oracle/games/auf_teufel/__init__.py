@@ -58,7 +58,6 @@ from .rules import (
     track_marks,
 )
 from .state import Payment, Player, RoundState
-from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
     "session",
@@ -105,3 +104,13 @@ __all__ = [
     "verify_bet",
     "verify_pull",
 ]
+
+
+def __getattr__(name: str):
+    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
+    # answering a scenario does not pay for ``oracle play``.
+    if name == "session":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.session")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -45,7 +45,6 @@ from .rules import (
 )
 from .state import HandResult, PotShare, TableState
 from .questions import GAME  # registers the game and its question kinds
-from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
     "session",
@@ -73,3 +72,13 @@ __all__ = [
     "load_position",
     "number_field",
 ]
+
+
+def __getattr__(name: str):
+    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
+    # answering a scenario does not pay for ``oracle play``.
+    if name == "session":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.session")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

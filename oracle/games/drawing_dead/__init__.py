@@ -40,7 +40,6 @@ from .rules import (
     hand_strength, load_role_table,
 )
 from .state import ChainEntry, Player, State
-from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
     "session",
@@ -49,3 +48,13 @@ __all__ = [
     "cheapest_claim", "cleanup_choices", "game_winner", "hand_json", "hand_strength",
     "load_position", "number_field", "load_role_table", "new_game", "role_choices", "summary",
 ]
+
+
+def __getattr__(name: str):
+    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
+    # answering a scenario does not pay for ``oracle play``.
+    if name == "session":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.session")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -130,7 +130,6 @@ from .rules import (
     temptation_room,
 )
 from .state import HodState, Pending, PlayerState
-from . import session  # what a live table needs (oracle play): see oracle.live
 
 __all__ = [
     "session",
@@ -161,3 +160,13 @@ __all__ = [
     # The glue to the solvers.
     "odds_problem", "single_seat",
 ]
+
+
+def __getattr__(name: str):
+    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
+    # answering a scenario does not pay for ``oracle play``.
+    if name == "session":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.session")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
