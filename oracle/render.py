@@ -31,10 +31,11 @@ def make_console(stderr: bool = False, width: int | None = None, color: bool | N
     removes colour and keeps bold and dim, ``FORCE_COLOR`` (set and not empty) writes colour
     and lays out as on a terminal even into a pipe, ``TTY_COMPATIBLE`` overrides the terminal
     check. Output that is not a terminal is soft-wrapped: a line is written whole, never
-    broken at the console's width (tables are still laid out to it). ``file`` replaces the
+    broken at the console's width (tables are still laid out to it). Emoji codes are left as
+    written (a name such as ``:fire:`` in a scenario is shown as typed). ``file`` replaces the
     standard stream (tests write to a string)."""
     console = Console(stderr=stderr, width=width, no_color=True if color is False else None,
-                      force_terminal=None, highlight=False, file=file)
+                      force_terminal=None, highlight=False, emoji=False, file=file)
     console.soft_wrap = not console.is_terminal
     return console
 
