@@ -94,7 +94,9 @@ class CheckReport:
 
     @property
     def exit_code(self) -> int:
-        if self.unreadable or self.not_updated or self.unmatched:
+        # A question whose input is refused (a bad card, an unknown player) is bad input in
+        # its file, as an unreadable file is: 2, not a failed expectation.
+        if self.unreadable or self.not_updated or self.unmatched or self.count(ERROR):
             return 2
         return 1 if self.failed else 0
 

@@ -368,7 +368,8 @@ def check(paths, junit, update, only, time_limit, as_json) -> None:
 
     Each failure shows every difference at the FILE:LINE of the expected value. Exit code 0
     when nothing failed, 1 when an expectation failed, 2 for a file that cannot be read (or
-    updated) and for an --only that chooses no question.
+    updated), for a question whose input is refused (shown as ERROR) and for an --only that
+    chooses no question.
 
     \b
     Examples:

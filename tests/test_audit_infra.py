@@ -4,6 +4,7 @@ card parsing (16). Each test is named after the point it keeps fixed."""
 
 from __future__ import annotations
 
+import json
 import errno
 import os
 import stat
@@ -362,7 +363,11 @@ def test_audit_15_an_integer_of_more_than_4300_digits_is_a_field_error(tmp_path,
 def test_audit_15_the_longest_integer_allowed_is_read(tmp_path):
     path = scenario_file(tmp_path, WRONG.replace("chips: 10, hand", f"chips: {'9' * 4300}, hand"))
     result = run("check", path, "--json")
-    assert result.exit_code == 1, result.output  # read, then compared: the expectation says 11
+    report = json.loads(result.output)
+    # Read (not unreadable), then asked: a ratio of such a number is refused as bad input.
+    assert report["unreadable_files"] == 0 and result.exit_code == 2, result.output
+    assert [r["outcome"] for r in report["results"]] == ["error", "passed"]
+    assert "too large" in report["results"][0]["reason"]
 
 
 def test_audit_14_15_a_bad_number_as_a_key_is_named_too(tmp_path):

@@ -192,3 +192,15 @@ def test_solve_output_refuses_a_file_where_the_folder_should_be(tmp_path):
     result = CliRunner().invoke(main, ["solve", str(path), "--output", str(tmp_path / "plots")])
     assert result.exit_code == 2
     assert "it is a file, not a folder" in result.output and "Traceback" not in result.output
+
+
+def test_a_question_with_a_bad_card_is_bad_input_and_exits_2_naming_file_line_and_card(tmp_path):
+    path = tmp_path / "bad-card.scenario.yaml"
+    path.write_text(
+        "game: diablo\nname: x\nposition: {seats: [{name: A}, {name: B}, {name: C}]}\n"
+        "questions:\n  - id: q\n    ask: {kind: rank, cards: \"9 9 2 2 Q1\"}\n"
+    )
+    result = check(path)
+    assert result.exit_code == 2, result.output
+    assert f"{path}:5" in result.output and "'Q1'" in result.output
+    assert result.output.strip().splitlines()[-1] == "0 passed, 1 failed"
