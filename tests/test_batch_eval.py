@@ -197,3 +197,19 @@ def test_oracle_rank_imports_neither_numba_nor_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "HEAVY []" in out
+
+
+def test_the_examples_of_the_batch_section_run_as_written():
+    import doctest
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cards-and-rankings.md").read_text(encoding="utf-8")
+    section = page.split("## Ranking many hands at once", 1)[1].split("\n## ", 1)[0]
+    text = "\n".join(re.findall(r"^```python\n(.*?)^```", section, re.S | re.M))
+    test = doctest.DocTestParser().get_doctest(text, {}, "cards-and-rankings.md", "cards-and-rankings.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    lines: list[str] = []
+    runner.run(test, out=lines.append)
+    assert runner.failures == 0, "".join(lines)
+    assert runner.tries >= 12
