@@ -129,6 +129,16 @@ def main() -> None:
     Example:
       oracle rank "9 9 2 2 K" --game diablo
     """
+    from oracle.eval.jit import set_progress_display
+
+    set_progress_display(_compile_progress)
+
+
+def _compile_progress(description: str):
+    """A first compile of the batch kernels, shown on a terminal (a few seconds, once)."""
+    from oracle.render import progress_bar
+
+    return progress_bar(console(stderr=True), description)
 
 
 @main.command()

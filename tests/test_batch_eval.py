@@ -197,3 +197,54 @@ def test_oracle_rank_imports_neither_numba_nor_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "HEAVY []" in out
+
+
+def test_the_examples_of_the_batch_section_run_as_written():
+    import doctest
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cards-and-rankings.md").read_text(encoding="utf-8")
+    section = page.split("## Ranking many hands at once", 1)[1].split("\n## ", 1)[0]
+    text = "\n".join(re.findall(r"^```python\n(.*?)^```", section, re.S | re.M))
+    test = doctest.DocTestParser().get_doctest(text, {}, "cards-and-rankings.md", "cards-and-rankings.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    lines: list[str] = []
+    runner.run(test, out=lines.append)
+    assert runner.failures == 0, "".join(lines)
+    assert runner.tries >= 12
+
+
+def test_a_first_compile_is_shown_once_and_a_cached_kernel_not_at_all(monkeypatch):
+    if not jit.numba_available():
+        pytest.skip("numba is not installed")
+    shown = []
+
+    class Display:
+        def __init__(self, description):
+            shown.append(description)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(jit, "_announced", set())
+    monkeypatch.setattr(jit, "cache_holds", lambda module, kernel: kernel == "selection_kernel")
+    jit.set_progress_display(Display)
+    try:
+        for _ in range(2):
+            batch.strengths(batch.codes(["Ah Kh Qh Jh Th"]), "standard")
+            batch.selection_strengths(batch.codes(["Ah Kh"]), batch.codes(["Qh Jh Th"]), "hell-of-a-deal", Limits(1, 2))
+    finally:
+        jit.set_progress_display(None)
+    assert shown == ["compiling the batch evaluator (once)"]
+
+
+def test_the_cache_check_finds_the_compiled_kernels():
+    if not jit.numba_available():
+        pytest.skip("numba is not installed")
+    batch.strengths(batch.codes(["Ah Kh Qh Jh Th"]), "standard")
+    assert jit.cache_holds("batch_kernels", "strengths_kernel")
+    assert not jit.cache_holds("batch_kernels", "no_such_kernel")

@@ -109,7 +109,7 @@ def strengths(codes_array, ruleset: Ruleset | str = "standard"):
     import numpy as np
 
     from oracle.eval.batch_tables import batch_tables, stack
-    from oracle.eval.jit import kernels
+    from oracle.eval.jit import compiling, kernels
 
     array = _array(codes_array, "codes", range(1, 8))
     ruleset = find_ruleset(ruleset)
@@ -120,7 +120,8 @@ def strengths(codes_array, ruleset: Ruleset | str = "standard"):
         out = batch_numpy.strengths(array, batch_tables(ruleset))
     else:
         out = np.empty(array.shape[0], dtype=np.int64)
-        module.strengths_kernel(array, stack([ruleset]), 0, out)
+        with compiling("batch_kernels", "strengths_kernel", "compiling the batch evaluator (once)"):
+            module.strengths_kernel(array, stack([ruleset]), 0, out)
     _refuse_bad_rows(out, array)
     return out
 
@@ -134,7 +135,7 @@ def selection_strengths(private, board, ruleset: Ruleset | str, limits: Limits =
     import numpy as np
 
     from oracle.eval.batch_tables import batch_tables, stack
-    from oracle.eval.jit import kernels
+    from oracle.eval.jit import compiling, kernels
 
     mine = _array(private, "private", range(0, 11))
     theirs = _array(board, "board", range(0, 11))
@@ -151,7 +152,8 @@ def selection_strengths(private, board, ruleset: Ruleset | str, limits: Limits =
         out = batch_numpy.selection(mine, theirs, batch_tables(ruleset), *settings)
     else:
         out = np.empty(mine.shape[0], dtype=np.int64)
-        module.selection_kernel(mine, theirs, stack([ruleset]), 0, *settings, out)
+        with compiling("batch_kernels", "selection_kernel", "compiling the selection rule's kernel (once)"):
+            module.selection_kernel(mine, theirs, stack([ruleset]), 0, *settings, out)
     _refuse_bad_rows(out, mine, theirs)
     return out
 

@@ -11,11 +11,13 @@ branch a card), which keeps them nearly free.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit, types
 from numba.core.extending import intrinsic
 
-from oracle.eval.batch_tables import DIGITS, EMPTY, FLUSH_FLAGS, SUITED_SHIFT, WILD
+from oracle.eval.batch_tables import CARD_ROW, DIGITS, EMPTY, FLUSH_FLAGS, SUITED_SHIFT, WILD
 
 BAD_CARD = -2
 BAD_HAND = -3
@@ -34,6 +36,8 @@ _NATURAL = np.uint64((1 << 39) - 1)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 _TWO = np.uint64(2)
+_FOUR = np.uint64(4)
+_ROW = CARD_ROW
 
 
 @intrinsic
@@ -46,9 +50,31 @@ def _ctpop(typingctx, x):
 
 @njit(cache=True, inline="always")
 def card_slot(code):
-    """Where a code's entries sit in the tables (``batch_tables.card_slot``), without a
-    branch: the rank and suit bits, or 256 for the Joker (code 0)."""
-    return ((code >> 8) & 0xFF) | (np.int64(code == 0) << 8)
+    """Where a code's row sits in the card table (``batch_tables.card_slot``)."""
+    return (code >> 8) & 0x1FF
+
+
+class RulesetTables(NamedTuple):
+    """One ruleset's tables out of a ``TableStack``, as one-dimensional views: indexing them
+    takes no multiplication by a row length the compiler cannot see."""
+
+    cards: object  # uint64[512 * 4]: key, suit mask, expected code, 0 per slot
+    disp: object
+    values: object
+    flush: object
+    mul1: object
+    mul2: object
+    bucket_shift: object
+    slot_shift: object
+    natural_bits: object
+    max_wilds: object
+
+
+@njit(cache=True, inline="always")
+def ruleset_tables(s, r):
+    """Ruleset ``r`` of the stack ``s`` as ``RulesetTables``."""
+    return RulesetTables(s.cards[r].reshape(-1), s.disp[r], s.values[r], s.flush[r], s.mul1[r], s.mul2[r],
+                         s.bucket_shift[r], s.slot_shift[r], s.natural_bits[r], s.max_wilds[r])
 
 
 @njit(cache=True, inline="always")
@@ -67,22 +93,32 @@ def check_key(key, mask, max_wilds):
 
 
 @njit(cache=True, inline="always")
-def key_strength(key, mask, s, r):
-    """The strength of a hand from its key and suit mask (see ``batch_tables``), under
-    ruleset ``r`` of the stack ``s``."""
+def tables_strength(key, mask, t):
+    """The strength of a hand from its key and suit mask (see ``batch_tables``), under the
+    ``RulesetTables`` ``t``: the hash of the rank counters, and for each suit that may hold
+    a flush (rare, and more than one only with three wild cards or more) the flush table."""
     digits = key & _DIGITS
-    slot = ((digits * s.mul2[r]) >> s.slot_shift[r]) ^ np.uint64(s.disp[r, (digits * s.mul1[r]) >> s.bucket_shift[r]])
-    best = np.int64(s.strengths[r, s.values[r, slot]])
+    slot = ((digits * t.mul2) >> t.slot_shift) ^ np.uint64(t.disp[(digits * t.mul1) >> t.bucket_shift])
+    best = np.int64(t.values[slot])
     flags = (key >> _SUIT_SHIFT) & _FLAGS
     if flags:
         wilds = np.int64((key >> _WILD_SHIFT) & _SEVEN)
-        for suit in range(4):
-            if flags & np.uint64(8 << (4 * suit)):
-                bits = np.int64((mask >> np.uint64(16 * suit)) & s.natural_bits[r])
-                value = np.int64(s.flush[r, wilds * 8192 + bits])
-                if value > best:
-                    best = value
+        while flags:
+            low = flags & (~flags + _ONE)
+            flags ^= low
+            suit = np.uint64(_ctpop(low - _ONE) >> _TWO)
+            bits = np.int64((mask >> (suit << _FOUR)) & t.natural_bits)
+            value = np.int64(t.flush[wilds * 8192 + bits])
+            if value > best:
+                best = value
     return best
+
+
+@njit(cache=True, inline="always")
+def key_strength(key, mask, s, r):
+    """The strength of a hand from its key and suit mask, under ruleset ``r`` of the stack
+    ``s``."""
+    return tables_strength(key, mask, ruleset_tables(s, r))
 
 
 @njit(cache=True, inline="always")
@@ -93,28 +129,48 @@ def add_card(key, mask, code, s, r):
 
 
 @njit(cache=True, inline="always")
-def row_strength(codes, row, s, r):
-    """The strength of one row of card codes: its best five when it holds more."""
+def tables_row_strength(codes, row, width, t):
+    """The strength of the first ``width`` codes of a row: its best five when it holds more.
+    A constant ``width`` lets the compiler unroll the loop over the cards."""
     key = _EMPTY
     mask = _ZERO
     wrong = _ZERO
-    for j in range(codes.shape[1]):
+    for j in range(width):
         code = codes[row, j]
-        slot = card_slot(code)
-        key += s.cards[r, slot, 0]
-        mask |= s.cards[r, slot, 1]
-        wrong |= np.uint64(code) ^ s.cards[r, slot, 2]
+        slot = card_slot(code) * _ROW
+        key += t.cards[slot]
+        mask |= t.cards[slot + 1]
+        wrong |= np.uint64(code) ^ t.cards[slot + 2]
     if wrong:
         return BAD_CARD
-    error = check_key(key, mask, s.max_wilds[r])
-    return error if error else key_strength(key, mask, s, r)
+    error = check_key(key, mask, t.max_wilds)
+    return error if error else tables_strength(key, mask, t)
+
+
+@njit(cache=True, inline="always")
+def row_strength(codes, row, s, r):
+    """The strength of one row of card codes: its best five when it holds more."""
+    return tables_row_strength(codes, row, codes.shape[1], ruleset_tables(s, r))
+
+
+@njit(cache=True, inline="always")
+def _rows_of_width(codes, width, t, out):
+    for row in range(codes.shape[0]):
+        out[row] = tables_row_strength(codes, row, width, t)
 
 
 @njit(cache=True, nogil=True)
 def strengths_kernel(codes, s, r, out):
-    """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, k)``, k = 1..7)."""
-    for row in range(codes.shape[0]):
-        out[row] = row_strength(codes, row, s, r)
+    """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, k)``, k = 1..7). Five
+    and seven cards, the widths ranked in bulk, get loops of their own."""
+    t = ruleset_tables(s, r)
+    width = codes.shape[1]
+    if width == 5:
+        _rows_of_width(codes, 5, t, out)
+    elif width == 7:
+        _rows_of_width(codes, 7, t, out)
+    else:
+        _rows_of_width(codes, width, t, out)
 
 
 @njit(cache=True, inline="always")

@@ -20,7 +20,7 @@ _NATURAL = (1 << 39) - 1
 def card_slots(codes, t: BatchTables):
     """(``batch_tables.card_slot`` of every code, whether each code is a card of the deck)."""
     codes = np.asarray(codes, dtype=np.int64)
-    slots = np.where(codes == 0, JOKER_SLOT, (codes >> 8) & 0xFF)
+    slots = (codes >> 8) & 0x1FF
     return slots, t.cards[slots, 2] == codes.astype(np.uint64)
 
 
@@ -51,7 +51,7 @@ def key_strengths(keys, masks, t: BatchTables):
     with np.errstate(over="ignore"):
         bucket = (digits * t.mul1) >> t.bucket_shift
         slot = ((digits * t.mul2) >> t.slot_shift) ^ t.disp[bucket.astype(np.int64)]
-    best = t.strengths[t.values[slot.astype(np.int64)]].astype(np.int64)
+    best = t.values[slot.astype(np.int64)].astype(np.int64)
     flags = (keys >> _u(44)) & _u(FLUSH_FLAGS)
     wilds = ((keys >> _u(3 * WILD)) & _u(7)).astype(np.int64)
     for suit in range(4):

@@ -1,7 +1,8 @@
 """The batch evaluator's tables: every hand of one to seven cards in a few array lookups.
 
 A hand is summed card by card into one 64-bit *key* and one 64-bit *suit mask*, from
-``cards[card_slot(code)]`` (three numbers a card: key, mask, and the code expected there):
+``cards[card_slot(code)]`` (a row of four numbers a card: key, mask, the code expected there,
+and a spare zero that makes a row 32 bytes):
 
 - bits 0-41 of the key hold fourteen 3-bit counters, one per symbol: the thirteen ranks of
   the natural cards (Two to Ace) and, as symbol 13, the wild cards. Seven cards never carry a
@@ -18,7 +19,8 @@ that is not the code the table expects at its slot is no card of this deck.
 
 The strength ignoring suits comes from a minimal perfect hash of the rank counters (hash and
 displace: a bucket from one multiplicative hash picks the displacement that a second hash is
-xored with), whose slot names one of the distinct strengths. The strength of a flush comes from
+xored with), whose slot holds the strength itself (one lookup, no list of distinct strengths
+to go through). The strength of a flush comes from
 ``flush[w * 8192 + bits]``: the best hand of five cards all of one suit, taken from the
 natural cards with these rank bits and ``w`` wild cards. A hand's strength is the larger of
 the two, so six and seven cards are ranked by their best five in the same two lookups.
@@ -39,7 +41,7 @@ from oracle.cards import PRIMES
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.tables import WILD_PRIME, cache_dir, five_card_tables
 
-BATCH_TABLE_VERSION = 4
+BATCH_TABLE_VERSION = 5
 SYMBOLS = 14  # thirteen natural ranks and the wild symbol
 WILD = 13
 MAX_CARDS = 7
@@ -49,7 +51,8 @@ FLUSH_FLAGS = 0x8888
 SUITED_SHIFT = 60
 # Card entries are found by ``card_slot``: 512 slots, most of them no card.
 CARD_SLOTS = 512
-JOKER_SLOT = 256
+CARD_ROW = 4
+JOKER_SLOT = 0
 SUIT_BITS = (0x1000, 0x2000, 0x4000, 0x8000)
 # Multipliers of the two hashes: odd 64-bit constants (any will do; these mix well).
 MULTIPLIERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
@@ -58,23 +61,24 @@ MULTIPLIERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E
 class BatchTables(NamedTuple):
     """Everything a kernel reads for one ruleset (a tuple of arrays, as numba takes it)."""
 
-    cards: object  # uint64[512, 3] by ``card_slot``: key, suit mask, the code expected there
+    cards: object  # uint64[512, 4] by ``card_slot``: key, suit mask, the code expected there, 0
     natural_bits: object  # uint64: rank bits (13) of the ranks with natural cards
     mul1: object  # uint64 hash multipliers and shifts
     mul2: object
     bucket_shift: object
     slot_shift: object
     disp: object  # uint32[buckets]
-    values: object  # uint16[slots]: index in ``strengths`` of the strength ignoring suits
-    strengths: object  # int32[]: the distinct strengths, ascending
+    values: object  # int32[slots]: the strength ignoring suits of the key placed there
+    strengths: object  # int32[]: the distinct strengths, ascending (for reference)
     flush: object  # int32[8 * 8192]: strength of the best flush, -1 where none exists
     max_wilds: int
 
 
 def card_slot(code: int) -> int:
-    """Where a card code's entries sit in the tables: its rank and suit bits (bits 8-15), or
-    256 for the Joker (code 0). A code whose slot holds another code is no card."""
-    return 256 if code == 0 else (code >> 8) & 0xFF
+    """Where a card code's entries sit in the tables: bits 8-16 of the code, that is its rank
+    and suit bits and the rank bit of the Two (so that no card shares slot 0 with the Joker,
+    code 0). A code whose slot holds another code is no card."""
+    return (code >> 8) & 0x1FF
 
 
 def card_code_of_slot(slot: int) -> int:
@@ -82,7 +86,7 @@ def card_code_of_slot(slot: int) -> int:
     if slot == JOKER_SLOT:
         return 0
     rank, suit_bits = slot & 0xF, (slot << 8) & 0xF000
-    if rank > 12 or slot > 255 or (suit_bits and suit_bits not in SUIT_BITS):
+    if rank > 12 or (suit_bits and suit_bits not in SUIT_BITS) or (slot >> 8) != (rank == 0):
         return -1
     return PRIMES[rank] | (rank << 8) | (1 << (16 + rank)) | suit_bits
 
@@ -93,7 +97,7 @@ def _card_arrays(ruleset: Ruleset):
     import numpy as np
 
     wild_ranks = {r.number - 2 for r in ruleset.wild_ranks}
-    cards = np.zeros((CARD_SLOTS, 3), dtype=np.uint64)
+    cards = np.zeros((CARD_SLOTS, CARD_ROW), dtype=np.uint64)
     cards[JOKER_SLOT, 2] = 1
     wild_key = (1 << (3 * WILD)) | (0x1111 << 44)
     for slot in range(CARD_SLOTS):
@@ -187,8 +191,9 @@ def _flush_values(ruleset: Ruleset):
 
 
 def _perfect_hash(keys, values):
-    """(mul1, mul2, bucket_shift, slot_shift, disp, slots) placing every key in its own slot
-    of a table a little larger than the keys: hash and displace, largest buckets first."""
+    """(mul1, mul2, bucket_shift, slot_shift, disp, slots, distinct) placing every key in its
+    own slot of a table a little larger than the keys (hash and displace, largest buckets
+    first); ``slots`` holds each key's value, ``distinct`` the distinct values."""
     import numpy as np
 
     keys = np.asarray(keys, dtype=np.uint64)
@@ -199,11 +204,9 @@ def _perfect_hash(keys, values):
         placed = _place(keys, mul1, mul2, bucket_bits, slot_bits)
         if placed is not None:
             disp, where = placed
-            # Each slot names its strength by index into a short list of the distinct ones.
-            distinct, position = np.unique(values, return_inverse=True)
-            slots = np.zeros(1 << slot_bits, dtype=np.uint16)
-            slots[where] = position
-            return mul1, mul2, 64 - bucket_bits, 64 - slot_bits, disp, slots, distinct.astype(np.int32)
+            slots = np.zeros(1 << slot_bits, dtype=np.int32)
+            slots[where] = values
+            return mul1, mul2, 64 - bucket_bits, 64 - slot_bits, disp, slots, np.unique(values).astype(np.int32)
     raise RuntimeError("no perfect hash found for the batch tables")
 
 
@@ -280,14 +283,14 @@ class TableStack(NamedTuple):
     several (each player's Favors may make other cards wild): row ``r`` of every array is
     ruleset ``r``'s table, padded to the longest."""
 
-    cards: object  # uint64[R, 512, 3]
+    cards: object  # uint64[R, 512, 4]
     natural_bits: object  # uint64[R]
     mul1: object  # uint64[R]
     mul2: object
     bucket_shift: object
     slot_shift: object
     disp: object  # uint32[R, buckets]
-    values: object  # uint16[R, slots]
+    values: object  # int32[R, slots]
     strengths: object  # int32[R, distinct]
     flush: object  # int32[R, 8 * 8192]
     max_wilds: object  # int64[R]
@@ -318,7 +321,7 @@ def _stack(rulesets: tuple) -> TableStack:
         cards=np.stack([t.cards for t in tables]), natural_bits=scalars("natural_bits", np.uint64),
         mul1=scalars("mul1", np.uint64), mul2=scalars("mul2", np.uint64),
         bucket_shift=scalars("bucket_shift", np.uint64), slot_shift=scalars("slot_shift", np.uint64),
-        disp=rows("disp", np.uint32), values=rows("values", np.uint16), strengths=rows("strengths", np.int32),
+        disp=rows("disp", np.uint32), values=rows("values", np.int32), strengths=rows("strengths", np.int32),
         flush=np.stack([t.flush for t in tables]), max_wilds=scalars("max_wilds", np.int64),
     )
 

@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import importlib
 import os
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 Progress = Callable[[int, int], None]
+# ``display(description)``: a context manager around work of unknown length.
+ProgressDisplay = Callable[[str], AbstractContextManager]
 FALLBACK_VARIABLE = "ORACLE_NO_NUMBA"
+_display: list[ProgressDisplay | None] = [None]
+_announced: set[str] = set()
 
 
 def numba_wanted() -> bool:
@@ -56,3 +61,38 @@ def kernels(name: str):
 def backend() -> str:
     """``"numba"`` or ``"numpy"``: which implementation batch work runs on."""
     return "numba" if numba_available() else "numpy"
+
+
+def set_progress_display(display: ProgressDisplay | None) -> None:
+    """Where a first compile is shown (None: nowhere, the default for library use)."""
+    _display[0] = display
+
+
+def cache_holds(module: str, kernel: str) -> bool:
+    """Whether numba's cache folder already holds compiled code of ``kernel`` in
+    ``module`` (its index file ``<module>.<kernel>-<line>.pyXY.nbi``)."""
+    from numba.core import config
+
+    folder = os.environ.get("NUMBA_CACHE_DIR") or config.CACHE_DIR
+    if not folder or not os.path.isdir(folder):
+        return False
+    short = module.rsplit(".", 1)[-1]
+    for _, _, files in os.walk(folder):
+        if any(f.startswith(f"{short}.{kernel}-") and f.endswith(".nbi") for f in files):
+            return True
+    return False
+
+
+@contextmanager
+def compiling(module: str, kernel: str, description: str) -> Iterator[None]:
+    """Around a kernel's call: the progress display, the first time in this process, when
+    the kernel has never been compiled on this machine."""
+    key = f"{module}.{kernel}"
+    display = _display[0]
+    if key in _announced or display is None or not numba_available():
+        yield
+        return
+    _announced.add(key)
+    context = nullcontext() if cache_holds(module, kernel) else display(description)
+    with context:
+        yield
