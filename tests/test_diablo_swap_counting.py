@@ -1,0 +1,72 @@
+"""The counting behind best-swap against one opponent with unknown cards, against plain loops."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from oracle.cards import full_deck, parse_cards
+from oracle.eval import DIABLO, strength
+from oracle.solve.exact.draw import Opponent, best_swap
+from oracle.solve.exact.draw_counting import CompletionCounts, combination_array, draw_strengths
+
+
+@pytest.mark.parametrize("n,k", [(0, 0), (5, 0), (5, 1), (6, 3), (9, 5), (4, 4), (3, 4)])
+def test_combination_array_lists_every_subset_in_order(n, k):
+    assert combination_array(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
+
+
+@pytest.mark.parametrize("known,unknown", [("", 5), ("Ks 2c", 3), ("Ah", 4)])
+def test_completions_avoiding_a_draw_are_counted_as_a_loop_counts_them(known, unknown):
+    """Inclusion-exclusion over the cards drawn gives the completions that avoid them, weaker,
+    as strong and stronger than the player's hand, for draws of none, one and two cards."""
+    rng = random.Random(len(known) + unknown)
+    deck = [c for c in full_deck() if c not in parse_cards(known)]
+    unseen = rng.sample(deck, 14)
+    hand = [c for c in deck if c not in unseen][:5]
+    table = CompletionCounts(unseen, parse_cards(known), unknown)
+    for k in (0, 1, 2):
+        draws, mine = draw_strengths(unseen, hand[:5 - k], k)
+        below, equal, above = table.against(draws, mine)
+        for row in rng.sample(range(len(draws)), min(12, len(draws))):
+            drawn = {unseen[i] for i in draws[row]}
+            rest = [c for c in unseen if c not in drawn]
+            theirs = [strength(parse_cards(known) + list(f), DIABLO) for f in combinations(rest, unknown)]
+            me = int(mine[row])
+            assert (below[row], equal[row], above[row]) == (sum(t < me for t in theirs), theirs.count(me),
+                                                             sum(t > me for t in theirs))
+
+
+def test_player_strengths_after_each_draw_are_the_evaluators():
+    unseen = full_deck()[:12]
+    kept = parse_cards("9h 9c Kd")
+    draws, mine = draw_strengths(unseen, kept, 2)
+    assert [int(v) for v in mine] == [strength(kept + [unseen[i] for i in d], DIABLO) for d in draws]
+
+
+def test_an_opponent_with_known_and_unknown_cards_matches_brute_force():
+    hand = parse_cards("2s Qh Jh 7h 3c")
+    known = parse_cards("Ks Kc")
+    unseen = parse_cards("2d 9s 9d Kh Th 8h 6d 3d 5h 4h 7c 7d")
+    dead = [c for c in full_deck() if c not in set(hand) | set(known) | set(unseen)]
+    answer = best_swap(hand, opponents=[Opponent(name="o", known=tuple(known), unknown=3)], dead=dead)
+    assert answer["method"] == "exact" and answer["exact"]
+    rows = {frozenset(parse_cards(text)): row for row in answer["choices"] for text in row["equivalent"]}
+    for k in (0, 1, 2):
+        for discard in combinations(hand, k):
+            kept = [c for c in hand if c not in discard]
+            win = tie = lose = 0
+            for draw in combinations(unseen, k):
+                me = strength(kept + list(draw), DIABLO)
+                rest = [c for c in unseen if c not in draw]
+                for fill in combinations(rest, 3):
+                    them = strength(known + list(fill), DIABLO)
+                    win, tie, lose = win + (me > them), tie + (me == them), lose + (me < them)
+            n = win + tie + lose
+            row = rows[frozenset(discard)]
+            assert (row["deals"], row["exact"]["win"], row["exact"]["tie"]) == (n, f"{win}/{n}", f"{tie}/{n}")
+            assert row["exact"]["equity"] == str(Fraction(2 * win + tie, 2 * n))
+    assert answer["deals"] == sum(row["deals"] * len(row["equivalent"]) for row in answer["choices"])
