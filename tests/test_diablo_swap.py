@@ -282,8 +282,9 @@ def test_audit_14_a_spent_budget_evaluates_nothing_and_says_so():
 @pytest.mark.parametrize("opponents,unseen,checks", [
     # one unknown opponent: counted choice by choice, the budget checked between choices
     ([("", 5)], TEN_UNSEEN, 6),
-    # a known hand and one with cards to come: enumerated, the budget checked as it goes
-    ([("Ah Jh 8h 5h Kh", 0), ("Ks Kc", 3)], "2s 2d 9s 9d Qh Qs 8s 6d 3c 3d", 400),
+    # a known hand and one with cards to come: enumerated, the budget checked between blocks
+    # of draws (after a check for each choice while its final hands are counted)
+    ([("Ah Jh 8h 5h Kh", 0), ("Ks Kc", 3)], "2s 2d 9s 9d Qh Qs 8s 6d 3c 3d", 18),
 ])
 def test_audit_14_an_exact_answer_cut_short_keeps_the_choices_it_finished_exactly(opponents, unseen, checks):
     hand = parse_cards("9h 9c Kd 4s 7c")

@@ -1,9 +1,11 @@
-"""The counting behind best-swap against one opponent with unknown cards, against plain loops."""
+"""The exact best-swap against opponents dealt from the deck (one counted, two enumerated in a
+compiled loop), against plain loops and the plain walk."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 import pytest
@@ -70,3 +72,56 @@ def test_an_opponent_with_known_and_unknown_cards_matches_brute_force():
             assert (row["deals"], row["exact"]["win"], row["exact"]["tie"]) == (n, f"{win}/{n}", f"{tie}/{n}")
             assert row["exact"]["equity"] == str(Fraction(2 * win + tie, 2 * n))
     assert answer["deals"] == sum(row["deals"] * len(row["equivalent"]) for row in answer["choices"])
+
+
+def _two_unknown(hand, unseen):
+    hand = parse_cards(hand)
+    dead = [c for c in full_deck() if c not in set(hand) | set(parse_cards(unseen))]
+    return hand, dead, [Opponent(name=f"u{k}", known=(), unknown=5) for k in range(2)]
+
+
+def test_two_unknown_opponents_match_brute_force():
+    """Twelve unseen cards: every draw, every first hand, every second hand, by plain loops."""
+    hand, dead, opponents = _two_unknown("9h 9c Kd 4s 7c", "2s 2d 9s 9d Ah Kh Qh Jh 8s 6d 5c 4c")
+    unseen = [c for c in full_deck() if c not in set(hand) | set(dead)]
+    answer = best_swap(hand, opponents=opponents, dead=dead)
+    assert answer["method"] == "exact" and answer["exact"]
+    rows = {frozenset(parse_cards(text)): row for row in answer["choices"] for text in row["equivalent"]}
+    ranked = lru_cache(maxsize=None)(lambda cards: strength(list(cards), DIABLO))
+    for k in (0, 1, 2):
+        for discard in combinations(hand, k):
+            kept = [c for c in hand if c not in discard]
+            win = tie = lose = 0
+            equity = Fraction(0)
+            for draw in combinations(unseen, k):
+                me = strength(kept + list(draw), DIABLO)
+                rest = [c for c in unseen if c not in draw]
+                for first in combinations(rest, 5):
+                    a = ranked(first)
+                    for second in combinations([c for c in rest if c not in first], 5):
+                        b = ranked(second)
+                        top = max(a, b)
+                        shared = (a == top) + (b == top)
+                        win, tie, lose = win + (me > top), tie + (me == top), lose + (me < top)
+                        equity += 1 if me > top else Fraction(1, 1 + shared) if me == top else 0
+            n = win + tie + lose
+            row = rows[frozenset(discard)]
+            assert (row["deals"], row["exact"]["win"], row["exact"]["tie"]) == (n, f"{win}/{n}", f"{tie}/{n}")
+            assert row["exact"]["equity"] == str(equity / n)
+
+
+def test_two_opponents_compiled_loop_answers_as_the_plain_walk(monkeypatch):
+    """A known hand with cards to come and an unknown one, twelve unseen cards: the compiled
+    enumeration and the plain walk (what runs without numba) give the same answer."""
+    import oracle.solve.exact.draw as draw
+
+    hand = parse_cards("2s Qh Jh 7h 3c")
+    known = parse_cards("Ks Kc")
+    unseen = parse_cards("2d 9s 9d Kh Th 8h 6d 3d 5h 4h 7c As")
+    dead = [c for c in full_deck() if c not in set(hand) | set(known) | set(unseen)]
+    opponents = [Opponent(name="k", known=tuple(known), unknown=3), Opponent(name="u", known=(), unknown=5)]
+    fast = best_swap(hand, opponents=opponents, dead=dead)
+    monkeypatch.setattr(draw, "compiled", lambda: None)
+    plain = best_swap(hand, opponents=opponents, dead=dead, exact_seconds=float("inf"))
+    assert fast["method"] == plain["method"] == "exact"
+    assert fast["choices"] == plain["choices"] and fast["deals"] == plain["deals"]

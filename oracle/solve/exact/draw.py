@@ -35,6 +35,7 @@ from oracle.budget import Budget
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
+from oracle.solve.exact.draw_two import compiled, count_against_two, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
 # The exact answer against unknown opponent cards is used when the deals to enumerate are at
@@ -359,9 +360,13 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
             for mine, count in result.strengths.items():
                 _tally(result, mine, others, count)
     elif exact:
-        # The opponent with the most unknown cards goes last: its deals are compared in numpy.
+        # The opponent with the most unknown cards goes last: its deals are compared in numpy
+        # (or enumerated in the compiled loop, for two opponents).
         walk_order = sorted(opponents, key=lambda o: o.unknown)
-        finished = _exact_all(done, hand, codes, walk_order, budget)
+        if len(opponents) == 2 and compiled() is not None:
+            finished = count_against_two(done, hand, unseen, walk_order, budget.expired)
+        else:
+            finished = _exact_all(done, hand, codes, walk_order, budget)
         stopped = stopped or len(finished) < len(done)
         done = finished
     else:
@@ -422,6 +427,8 @@ def best_swap(
     walk_order = sorted(opponents, key=lambda o: o.unknown)
     if counts_apply(opponents, [len(d) for d in choices]):
         seconds = counting_seconds(len(unseen), opponents[0].unknown, [len(d) for d in choices])
+    elif len(opponents) == 2 and any(unknowns) and compiled() is not None:
+        seconds = enumeration_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
     elif any(unknowns):
         seconds = _estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
     else:
