@@ -432,7 +432,9 @@ def _swap_text(player: str, best: dict[str, Any], answer: dict[str, Any], oppone
         figure = f"a {100 * best['at_least_target']:.2f}% chance of {target} or better"
     else:
         figure = f"an expected hand category of {best['expected_category']:.3f} (0 high card, 1 pair, 2 two pair, 3 trips)"
-    method = answer["method"] + (f", {answer['samples_done']:,} deals a choice" if answer["method"] == "monte-carlo"
-                                 and "samples_done" in answer else "")
+    if answer["method"] == "monte-carlo" and "samples_done" in answer:
+        method = f"monte-carlo, {answer['samples_done']:,} deals a choice"
+    else:
+        method = f"{answer['method']}, {plural(answer['deals'], 'deal')}"
     return (f"{player} should {do}: {figure} ({method}); {plural(answer['choices_total'], 'discard')}, "
             f"{answer['groups']} different in effect")
