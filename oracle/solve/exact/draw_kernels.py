@@ -29,6 +29,10 @@ def count_two(n, draw_masks, mine, masks_a, values_a, values_b, width_b, binom, 
                     left += 1
             if left < width_b:
                 continue
+            if theirs > me:
+                # lost whatever the second opponent holds: count those hands, do not walk them
+                out[1] += binom[left, width_b]
+                continue
             for t in range(width_b):
                 pick[t] = t
             while True:
