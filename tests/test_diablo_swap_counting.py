@@ -125,3 +125,19 @@ def test_two_opponents_compiled_loop_answers_as_the_plain_walk(monkeypatch):
     plain = best_swap(hand, opponents=opponents, dead=dead, exact_seconds=float("inf"))
     assert fast["method"] == plain["method"] == "exact"
     assert fast["choices"] == plain["choices"] and fast["deals"] == plain["deals"]
+
+
+def test_bigger_draw_counts_three_and_four_cards_drawn_as_the_plain_walk(monkeypatch):
+    """Under the bigger draw the counting reads the completions holding three and four drawn
+    cards too; the answer is the plain walk's (itself checked against brute force)."""
+    import oracle.solve.exact.draw as draw
+
+    hand = parse_cards("As 2h 7c 8d Jc")
+    unseen = parse_cards("2s 2d 9s 9d Ah Kh Qh Jh 8s 6d 5c 4c")
+    dead = [c for c in full_deck() if c not in set(hand) | set(unseen)]
+    opponents = [Opponent(name="u", known=(), unknown=5)]
+    counted = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=True)
+    monkeypatch.setattr(draw, "counts_apply", lambda *args: False)
+    plain = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=True, exact_seconds=float("inf"))
+    assert counted["method"] == plain["method"] == "exact" and counted["choices_total"] == 27
+    assert counted["choices"] == plain["choices"] and counted["deals"] == plain["deals"]

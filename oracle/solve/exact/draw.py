@@ -7,10 +7,11 @@ draw is enumerated over every set of replacement cards from the unseen deck, so 
 of each final kind of hand is exact. Against opponents:
 
 * hands fully known (taken as their final showdown hands): exact, by the same enumeration;
-* cards not known, dealt from the same unseen deck: exact enumeration when the count of
-  deals is at most ``exact_limit`` and its estimated time fits (at most EXACT_SECONDS and
-  most of the budget left), otherwise a seeded Monte Carlo that states its sample size and
-  a 95 % confidence interval for each figure.
+* cards not known, dealt from the same unseen deck: exact when the count of deals is at
+  most ``exact_limit`` and the estimated time fits (at most EXACT_SECONDS and most of the
+  budget left), otherwise a seeded Monte Carlo that states its sample size and a 95 %
+  confidence interval for each figure. Exact is a count for one such opponent
+  (``draw_counting``), a compiled enumeration for two (``draw_two``), else the walk below.
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
@@ -38,10 +39,10 @@ from oracle.solve.exact.draw_counting import count_against_one, counting_seconds
 from oracle.solve.exact.draw_two import compiled, count_against_two, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
-# The exact answer against unknown opponent cards is used when the deals to enumerate are at
-# most ``exact_limit`` and the estimated time (``_estimate_seconds``, calibrated on the
-# benchmark machine) is at most EXACT_SECONDS; otherwise a seeded Monte Carlo.
-EXACT_LIMIT = 100_000_000_000
+# The exact answer against unknown opponent cards is used when the deals it covers are at
+# most ``exact_limit`` and the estimated time (calibrated on the benchmark machine) is at
+# most EXACT_SECONDS; otherwise a seeded Monte Carlo.
+EXACT_LIMIT = 10**12
 EXACT_SECONDS = 8.0
 DEFAULT_SAMPLES = 20_000
 # The most a question may ask for: past these a request is a typo (the time budget bounds

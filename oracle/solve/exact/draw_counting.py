@@ -9,19 +9,21 @@ cards drawn:
 
     below(P \\ D, s) = sum over S within D of (-1)^|S| * below(completions holding S, s)
 
-which needs the counts for the subsets of the draw: at most two cards under the standard draw.
-Each figure is an exact integer, the same as the enumeration's.
+which needs the counts for the subsets of the draw: tables for none, one and two cards (the
+standard draw), sorted keys for three and four (the bigger draw). Each figure is an exact
+integer, the same as the enumeration's.
 """
 
 from __future__ import annotations
 
 import math
+from itertools import combinations
 from typing import Sequence
 
 from oracle.cards import Card
 
-# The most cards a draw may take for this counter: the counts by pairs of cards are kept.
-MAX_DRAW = 2
+# The most cards a draw may take (the bigger draw's four).
+MAX_DRAW = 4
 
 
 def combination_array(n: int, k: int):
@@ -46,9 +48,10 @@ class CompletionCounts:
     """The opponent's completions from ``unseen`` (``known`` + ``unknown`` cards) counted by
     strength: ``strengths`` are the distinct strengths, ascending; the counts below a given
     strength are read from cumulative tables for all completions, those holding card i, and
-    those holding cards i < j (row ``pair_row(i, j)``)."""
+    those holding cards i < j (row ``pair_row(i, j)``); for sets of three and four cards (up
+    to ``most_drawn``), from sorted keys."""
 
-    def __init__(self, unseen: Sequence[Card], known: Sequence[Card], unknown: int):
+    def __init__(self, unseen: Sequence[Card], known: Sequence[Card], unknown: int, most_drawn: int = 2):
         import numpy as np
 
         from oracle.eval import batch
@@ -75,6 +78,43 @@ class CompletionCounts:
         else:
             by_pair = np.zeros(pairs * width, dtype=np.int64)
         self.pair = _cumulative(by_pair.reshape(pairs, width))
+        # Three or four cards drawn (the bigger draw): the completions holding each such set,
+        # as sorted keys (set number, strength rank), too many sets for a table.
+        self.binom = np.array([[math.comb(i, j) for j in range(MAX_DRAW + 1)] for i in range(n + 1)], dtype=np.int64)
+        self.width = width
+        self.sets = {}
+        for size in range(3, min(most_drawn, unknown) + 1):
+            places = np.array(list(combinations(range(unknown), size)))
+            numbers = self.set_number(picks[:, places])
+            keys = np.sort((numbers * width + rank[:, None]).ravel())
+            starts = np.concatenate([[0], np.cumsum(np.bincount(keys // width, minlength=math.comb(n, size)))])
+            self.sets[size] = keys, starts
+
+    def set_number(self, cards):
+        """The colex number of each set of cards (the last axis, ascending indices)."""
+        return sum(self.binom[cards[..., t], t + 1] for t in range(cards.shape[-1]))
+
+    def _below(self, cards, at):
+        """How many completions hold all of ``cards`` (rows of indices) and rank below ``at``."""
+        import numpy as np
+
+        size = cards.shape[1]
+        if size == 0:
+            return self.all[at]
+        if size == 1:
+            return self.card[cards[:, 0], at]
+        if size == 2:
+            return self.pair[self.pair_row(cards[:, 0], cards[:, 1]), at]
+        if size > self.unknown:
+            return np.zeros(len(cards), dtype=np.int64)
+        keys, starts = self.sets[size]
+        numbers = self.set_number(cards)
+        wanted = numbers * self.width + at
+        # searched in ascending order, each search starts where the last one ended
+        order = np.argsort(wanted, kind="stable")
+        found = np.empty(len(wanted), dtype=np.int64)
+        found[order] = np.searchsorted(keys, wanted[order])
+        return found - starts[numbers]
 
     def pair_row(self, first, second):
         """The row of cards ``first < second`` (arrays of indices) in the table by pairs: pairs
@@ -82,7 +122,7 @@ class CompletionCounts:
         return first * (2 * self.n - first - 1) // 2 + (second - first - 1)
 
     def against(self, draws, mine):
-        """For draws (an ``(m, k)`` array of indices into ``unseen``, k at most 2) and the
+        """For draws (an ``(m, k)`` array of indices into ``unseen``, k at most ``most_drawn``) and the
         player's final strength after each: the completions avoiding the draw that are weaker,
         as strong, and stronger (three integer arrays)."""
         import numpy as np
@@ -92,11 +132,10 @@ class CompletionCounts:
         k = draws.shape[1]
 
         def count(at):
-            total = self.all[at].copy()
-            for i in range(k):
-                total -= self.card[draws[:, i], at]
-            if k == 2:
-                total += self.pair[self.pair_row(draws[:, 0], draws[:, 1]), at]
+            total = np.zeros(len(draws), dtype=np.int64)
+            for size in range(k + 1):
+                for places in combinations(range(k), size):
+                    total += (-1) ** size * self._below(draws[:, list(places)], at)
             return total
 
         below, upto = count(below_at), count(upto_at)
@@ -138,7 +177,7 @@ def count_against_one(results, hand: Sequence[Card], unseen: Sequence[Card], kno
 
     if expired():
         return []
-    table = CompletionCounts(unseen, known, unknown)
+    table = CompletionCounts(unseen, known, unknown, max((len(r.discard) for r in results), default=0))
     counted = []
     for result in results:
         if expired():
@@ -168,4 +207,5 @@ def counting_seconds(pool: int, unknown: int, draw_sizes: Sequence[int]) -> floa
     ranked and tabled, then every draw ranked and looked up."""
     completions = math.comb(pool, unknown)
     draws = sum(math.comb(pool, k) for k in draw_sizes)
-    return 0.05 + 6e-7 * completions + 2e-6 * draws
+    sets = sum(math.comb(unknown, size) for size in range(3, min(max(draw_sizes), unknown) + 1))
+    return 0.05 + 6e-7 * completions + 1.2e-7 * completions * sets + 2e-6 * draws
