@@ -43,6 +43,7 @@ def main(repeats: int = 7) -> None:
         ("1 unknown opponent, 30 unseen cards", rest[:17], 1),
         ("1 unknown opponent, full deck", [], 1),
         ("1 unknown opponent, full deck, 2 Q J 7 3", [], 1),
+        ("1 unknown opponent, full deck, bigger draw", [], 1),
         ("2 unknown opponents, 12 unseen cards", rest[:35], 2),
         ("2 unknown opponents, full deck", [], 2),
     ]
@@ -52,7 +53,7 @@ def main(repeats: int = 7) -> None:
         for _ in range(max(1, repeats // 3)):
             start = time.perf_counter()
             answer = best_swap(cards, opponents=[Opponent(name=f"u{k}", known=(), unknown=5) for k in range(count)],
-                               dead=dead)
+                               dead=dead, bigger_draw="bigger" in title)
             times.append(time.perf_counter() - start)
         print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  ({answer['method']}, "
               f"{answer['deals_to_enumerate']:,} deals, estimated exact {answer['estimated_exact_seconds']} s, "
