@@ -110,10 +110,11 @@ def test_two_unknown_opponents_match_brute_force():
             assert row["exact"]["equity"] == str(equity / n)
 
 
-def test_two_opponents_compiled_loop_answers_as_the_plain_walk(monkeypatch):
+def test_two_opponents_compiled_loop_and_numpy_answer_as_the_plain_walk(monkeypatch):
     """A known hand with cards to come and an unknown one, twelve unseen cards: the compiled
-    enumeration and the plain walk (what runs without numba) give the same answer."""
+    enumeration, its numpy stand-in (without numba) and the plain walk give the same answer."""
     import oracle.solve.exact.draw as draw
+    import oracle.solve.exact.draw_two as draw_two
 
     hand = parse_cards("2s Qh Jh 7h 3c")
     known = parse_cards("Ks Kc")
@@ -121,10 +122,12 @@ def test_two_opponents_compiled_loop_answers_as_the_plain_walk(monkeypatch):
     dead = [c for c in full_deck() if c not in set(hand) | set(known) | set(unseen)]
     opponents = [Opponent(name="k", known=tuple(known), unknown=3), Opponent(name="u", known=(), unknown=5)]
     fast = best_swap(hand, opponents=opponents, dead=dead)
-    monkeypatch.setattr(draw, "compiled", lambda: None)
+    monkeypatch.setattr(draw_two, "compiled", lambda: None)
+    listed = best_swap(hand, opponents=opponents, dead=dead)
+    monkeypatch.setattr(draw, "enumerates", lambda *args: False)
     plain = best_swap(hand, opponents=opponents, dead=dead, exact_seconds=float("inf"))
-    assert fast["method"] == plain["method"] == "exact"
-    assert fast["choices"] == plain["choices"] and fast["deals"] == plain["deals"]
+    assert fast["method"] == listed["method"] == plain["method"] == "exact"
+    assert fast["choices"] == listed["choices"] == plain["choices"] and fast["deals"] == plain["deals"]
 
 
 def test_bigger_draw_counts_three_and_four_cards_drawn_as_the_plain_walk(monkeypatch):

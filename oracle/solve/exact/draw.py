@@ -36,7 +36,7 @@ from oracle.budget import Budget
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
-from oracle.solve.exact.draw_two import compiled, count_against_two, enumeration_seconds
+from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
 # The exact answer against unknown opponent cards is used when the deals it covers are at
@@ -362,9 +362,9 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
                 _tally(result, mine, others, count)
     elif exact:
         # The opponent with the most unknown cards goes last: its deals are compared in numpy
-        # (or enumerated in the compiled loop, for two opponents).
+        # (or enumerated by draw_two, for two opponents).
         walk_order = sorted(opponents, key=lambda o: o.unknown)
-        if len(opponents) == 2 and compiled() is not None:
+        if len(opponents) == 2 and enumerates(len(unseen), [o.unknown for o in walk_order]):
             finished = count_against_two(done, hand, unseen, walk_order, budget.expired)
         else:
             finished = _exact_all(done, hand, codes, walk_order, budget)
@@ -428,7 +428,7 @@ def best_swap(
     walk_order = sorted(opponents, key=lambda o: o.unknown)
     if counts_apply(opponents, [len(d) for d in choices]):
         seconds = counting_seconds(len(unseen), opponents[0].unknown, [len(d) for d in choices])
-    elif len(opponents) == 2 and any(unknowns) and compiled() is not None:
+    elif len(opponents) == 2 and any(unknowns) and enumerates(len(unseen), [o.unknown for o in walk_order]):
         seconds = enumeration_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
     elif any(unknowns):
         seconds = _estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
