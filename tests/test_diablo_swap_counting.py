@@ -13,7 +13,7 @@ import pytest
 from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, strength
 from oracle.solve.exact.draw import Opponent, best_swap
-from oracle.solve.exact.draw_counting import CompletionCounts, combination_array, draw_strengths
+from oracle.solve.exact.draw_counting import CompletionCounts, combination_array, completions
 
 
 @pytest.mark.parametrize("n,k", [(0, 0), (5, 0), (5, 1), (6, 3), (9, 5), (4, 4), (3, 4)])
@@ -31,7 +31,7 @@ def test_completions_avoiding_a_draw_are_counted_as_a_loop_counts_them(known, un
     hand = [c for c in deck if c not in unseen][:5]
     table = CompletionCounts(unseen, parse_cards(known), unknown)
     for k in (0, 1, 2):
-        draws, mine = draw_strengths(unseen, hand[:5 - k], k)
+        draws, mine = completions(unseen, hand[:5 - k], k)
         below, equal, above = table.against(draws, mine)
         for row in rng.sample(range(len(draws)), min(12, len(draws))):
             drawn = {unseen[i] for i in draws[row]}
@@ -45,7 +45,7 @@ def test_completions_avoiding_a_draw_are_counted_as_a_loop_counts_them(known, un
 def test_player_strengths_after_each_draw_are_the_evaluators():
     unseen = full_deck()[:12]
     kept = parse_cards("9h 9c Kd")
-    draws, mine = draw_strengths(unseen, kept, 2)
+    draws, mine = completions(unseen, kept, 2)
     assert [int(v) for v in mine] == [strength(kept + [unseen[i] for i in d], DIABLO) for d in draws]
 
 

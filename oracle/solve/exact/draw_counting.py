@@ -54,17 +54,9 @@ class CompletionCounts:
     def __init__(self, unseen: Sequence[Card], known: Sequence[Card], unknown: int, most_drawn: int = 2):
         import numpy as np
 
-        from oracle.eval import batch
-
         self.n = n = len(unseen)
         self.unknown = unknown
-        picks = combination_array(n, unknown)
-        codes = np.array([c.code for c in unseen], dtype=np.int32)
-        hands = codes[picks]
-        if known:
-            fixed = np.array([c.code for c in known], dtype=np.int32)
-            hands = np.hstack([np.broadcast_to(fixed, (len(hands), len(fixed))), hands])
-        values = batch.strengths(hands, "diablo")
+        picks, values = completions(unseen, known, unknown)
         self.strengths, rank = np.unique(values, return_inverse=True)
         width = len(self.strengths)
         self.all = np.concatenate([[0], np.cumsum(np.bincount(rank, minlength=width))])
@@ -152,20 +144,19 @@ def _cumulative(counts):
     return out
 
 
-def draw_strengths(unseen: Sequence[Card], kept: Sequence[Card], k: int):
-    """Every draw of ``k`` of the unseen cards (rows of indices) and the player's final
-    strength after each."""
+def completions(unseen: Sequence[Card], held: Sequence[Card], k: int):
+    """Every way to add ``k`` of the unseen cards to the ``held`` ones (rows of indices into
+    ``unseen``, lexicographic) and the strength of each hand made: the player's draws after
+    keeping ``held``, or an opponent's completions of their known cards."""
     import numpy as np
 
     from oracle.eval import batch
 
-    draws = combination_array(len(unseen), k)
+    picks = combination_array(len(unseen), k)
     codes = np.array([c.code for c in unseen], dtype=np.int32)
-    hands = codes[draws]
-    if kept:
-        fixed = np.array([c.code for c in kept], dtype=np.int32)
-        hands = np.hstack([np.broadcast_to(fixed, (len(hands), len(fixed))), hands])
-    return draws, batch.strengths(hands, "diablo")
+    fixed = np.array([c.code for c in held], dtype=np.int32)
+    hands = np.hstack([np.broadcast_to(fixed, (len(picks), len(fixed))), codes[picks]])
+    return picks, batch.strengths(hands, "diablo").astype(np.int64)
 
 
 def count_against_one(results, hand: Sequence[Card], unseen: Sequence[Card], known: Sequence[Card],
@@ -183,7 +174,7 @@ def count_against_one(results, hand: Sequence[Card], unseen: Sequence[Card], kno
         if expired():
             break
         kept = [c for c in hand if c not in result.discard]
-        draws, mine = draw_strengths(unseen, kept, len(result.discard))
+        draws, mine = completions(unseen, kept, len(result.discard))
         below, equal, above = table.against(draws, mine)
         values, counts = np.unique(mine, return_counts=True)
         result.strengths.update(dict(zip(values.tolist(), counts.tolist())))

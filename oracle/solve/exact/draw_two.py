@@ -53,37 +53,22 @@ def enumeration_seconds(pool: int, draw_sizes: Sequence[int], unknowns: Sequence
     return 0.05 + 2e-7 * tables + 2.7e-8 * deals
 
 
-def _completions(unseen: Sequence[Card], known: Sequence[Card], unknown: int):
-    """Every completion of an opponent's hand from ``unseen``: the picks (rows of indices,
-    lexicographic) and their strengths."""
-    import numpy as np
-
-    from oracle.eval import batch
-    from oracle.solve.exact.draw_counting import combination_array
-
-    picks = combination_array(len(unseen), unknown)
-    codes = np.array([c.code for c in unseen], dtype=np.int32)
-    hands = np.hstack([np.broadcast_to(np.array([c.code for c in known], dtype=np.int32),
-                                       (len(picks), len(known))), codes[picks]])
-    return picks, batch.strengths(hands, "diablo").astype(np.int64)
-
-
 def count_against_two(results, hand: Sequence[Card], unseen: Sequence[Card], walk_order, expired) -> list:
     """Each choice's wins, ties and losses against the two opponents (``walk_order``: fewer
     unknown cards first), in order, until ``expired()``: the choices counted. ``results``
     carry their ``strengths`` already and get ``win``, ``lose`` and ``ties``."""
     import numpy as np
 
-    from oracle.solve.exact.draw_counting import draw_strengths
+    from oracle.solve.exact.draw_counting import completions
 
     kernel = compiled()
     if kernel is None:
         return _count_listed(results, hand, unseen, walk_order, expired)
     n = len(unseen)
     first, second = walk_order
-    picks_a, values_a = _completions(unseen, first.known, first.unknown)
+    picks_a, values_a = completions(unseen, first.known, first.unknown)
     masks_a = (np.int64(1) << picks_a.astype(np.int64)).sum(axis=1) if first.unknown else np.zeros(1, np.int64)
-    picks_b, by_pick = _completions(unseen, second.known, second.unknown)
+    picks_b, by_pick = completions(unseen, second.known, second.unknown)
     binom = np.array([[math.comb(i, j) for j in range(second.unknown + 2)] for i in range(n + 1)], dtype=np.int64)
     colex = binom[picks_b, np.arange(1, second.unknown + 1)].sum(axis=1) if second.unknown else np.zeros(1, np.int64)
     values_b = np.empty(len(by_pick), dtype=np.int64)
@@ -91,7 +76,7 @@ def count_against_two(results, hand: Sequence[Card], unseen: Sequence[Card], wal
     counted = []
     for result in results:
         kept = [c for c in hand if c not in result.discard]
-        draws, mine = draw_strengths(unseen, kept, len(result.discard))
+        draws, mine = completions(unseen, kept, len(result.discard))
         draw_masks = (np.int64(1) << draws.astype(np.int64)).sum(axis=1) if draws.shape[1] else np.zeros(1, np.int64)
         out = np.zeros(4, dtype=np.int64)
         for start in range(0, len(draw_masks), DRAW_BLOCK):
@@ -113,11 +98,11 @@ def _count_listed(results, hand: Sequence[Card], unseen: Sequence[Card], walk_or
     cards both take, both strengths), then, after each draw, the pairs avoiding it compared."""
     import numpy as np
 
-    from oracle.solve.exact.draw_counting import draw_strengths
+    from oracle.solve.exact.draw_counting import completions
 
     (mask_a, value_a), (mask_b, value_b) = [
         ((np.int64(1) << picks.astype(np.int64)).sum(axis=1), values)
-        for picks, values in (_completions(unseen, o.known, o.unknown) for o in walk_order)
+        for picks, values in (completions(unseen, o.known, o.unknown) for o in walk_order)
     ]
     first, second = np.nonzero((mask_a[:, None] & mask_b[None, :]) == 0)
     taken, theirs, other = mask_a[first] | mask_b[second], value_a[first], value_b[second]
@@ -127,7 +112,7 @@ def _count_listed(results, hand: Sequence[Card], unseen: Sequence[Card], walk_or
         if expired():
             break
         kept = [c for c in hand if c not in result.discard]
-        draws, mine = draw_strengths(unseen, kept, len(result.discard))
+        draws, mine = completions(unseen, kept, len(result.discard))
         drawn = (np.int64(1) << draws.astype(np.int64)).sum(axis=1)
         tally = np.zeros(4, dtype=np.int64)  # wins, losses, ties with one, ties with both
         for cards, me in zip(drawn.tolist(), mine.tolist()):
