@@ -279,12 +279,19 @@ def test_audit_14_a_spent_budget_evaluates_nothing_and_says_so():
     assert len(answer["unevaluated"]) == answer["choices_total"] == 16
 
 
-def test_audit_14_an_exact_enumeration_cut_short_keeps_the_choices_it_finished_exactly():
+@pytest.mark.parametrize("opponents,unseen,checks", [
+    # one unknown opponent: counted choice by choice, the budget checked between choices
+    ([("", 5)], TEN_UNSEEN, 6),
+    # a known hand and one with cards to come: enumerated, the budget checked between blocks
+    # of draws (after a check for each choice while its final hands are counted)
+    ([("Ah Jh 8h 5h Kh", 0), ("Ks Kc", 3)], "2s 2d 9s 9d Qh Qs 8s 6d 3c 3d", 18),
+])
+def test_audit_14_an_exact_answer_cut_short_keeps_the_choices_it_finished_exactly(opponents, unseen, checks):
     hand = parse_cards("9h 9c Kd 4s 7c")
-    dead = _dead_but(hand, TEN_UNSEEN)
-    opp = [Opponent(name="u", known=(), unknown=5)]
+    opp = [Opponent(name=f"o{k}", known=tuple(parse_cards(known)), unknown=u) for k, (known, u) in enumerate(opponents)]
+    dead = [c for c in _dead_but(hand, unseen) if not any(c in o.known for o in opp)]
     whole = _by_discard(best_swap(hand, opponents=opp, dead=dead))
-    cut = best_swap(hand, opponents=opp, dead=dead, budget=CountdownBudget(400))
+    cut = best_swap(hand, opponents=opp, dead=dead, budget=CountdownBudget(checks))
     assert (cut["method"], cut["exact"], cut["bound"]) == ("exact", False, "time_limit")
     done = [frozenset(parse_cards(text)) for row in cut["choices"] for text in row["equivalent"]]
     left = [frozenset(parse_cards(text)) for text in cut["unevaluated"]]

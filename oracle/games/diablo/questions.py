@@ -381,7 +381,7 @@ def _read_settings(params) -> dict[str, Any]:
                        "samples": Param("Monte Carlo deals per choice when exact is too slow "
                                          "(default 20000, at most 1000000)"),
                        "seed": Param("Monte Carlo seed (default 1)"),
-                       "exact_limit": Param("most deals enumerated exactly (default 1000000000, at most 10**12); "
+                       "exact_limit": Param("most deals an exact answer may cover (default and most 10**12); "
                                              "exact also needs an estimated time under 8 s and the time limit"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
                        "time_limit": TIME_LIMIT,
@@ -432,7 +432,9 @@ def _swap_text(player: str, best: dict[str, Any], answer: dict[str, Any], oppone
         figure = f"a {100 * best['at_least_target']:.2f}% chance of {target} or better"
     else:
         figure = f"an expected hand category of {best['expected_category']:.3f} (0 high card, 1 pair, 2 two pair, 3 trips)"
-    method = answer["method"] + (f", {answer['samples_done']:,} deals a choice" if answer["method"] == "monte-carlo"
-                                 and "samples_done" in answer else "")
+    if answer["method"] == "monte-carlo" and "samples_done" in answer:
+        method = f"monte-carlo, {answer['samples_done']:,} deals a choice"
+    else:
+        method = f"{answer['method']}, {plural(answer['deals'], 'deal')}"
     return (f"{player} should {do}: {figure} ({method}); {plural(answer['choices_total'], 'discard')}, "
             f"{answer['groups']} different in effect")

@@ -7,10 +7,11 @@ draw is enumerated over every set of replacement cards from the unseen deck, so 
 of each final kind of hand is exact. Against opponents:
 
 * hands fully known (taken as their final showdown hands): exact, by the same enumeration;
-* cards not known, dealt from the same unseen deck: exact enumeration when the count of
-  deals is at most ``exact_limit`` and its estimated time fits (at most EXACT_SECONDS and
-  most of the budget left), otherwise a seeded Monte Carlo that states its sample size and
-  a 95 % confidence interval for each figure.
+* cards not known, dealt from the same unseen deck: exact when the count of deals is at
+  most ``exact_limit`` and the estimated time fits (at most EXACT_SECONDS and most of the
+  budget left), otherwise a seeded Monte Carlo that states its sample size and a 95 %
+  confidence interval for each figure. Exact is a count for one such opponent
+  (``draw_counting``), a compiled enumeration for two (``draw_two``), else the walk below.
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
@@ -34,12 +35,14 @@ from typing import Any, Sequence
 from oracle.budget import Budget
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
+from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
+from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
-# The exact answer against unknown opponent cards is used when the deals to enumerate are at
-# most ``exact_limit`` and the estimated time (``_estimate_seconds``, calibrated on the
-# benchmark machine) is at most EXACT_SECONDS; otherwise a seeded Monte Carlo.
-EXACT_LIMIT = 1_000_000_000
+# The exact answer against unknown opponent cards is used when the deals it covers are at
+# most ``exact_limit`` and the estimated time (calibrated on the benchmark machine) is at
+# most EXACT_SECONDS; otherwise a seeded Monte Carlo.
+EXACT_LIMIT = 10**12
 EXACT_SECONDS = 8.0
 DEFAULT_SAMPLES = 20_000
 # The most a question may ask for: past these a request is a typo (the time budget bounds
@@ -342,6 +345,12 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
               budget: Budget) -> tuple[list["ChoiceResult"], bool]:
     """The distinct choices evaluated within the budget, and whether it ran out first."""
     codes = [c.code for c in unseen]
+    if exact and counts_apply(opponents, [len(r.discard) for r in distinct]):
+        (only,) = opponents
+        done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
+        for result in done:
+            result.finish()
+        return done, len(done) < len(distinct)
     done = _count_draws(distinct, hand, codes, budget)
     stopped = len(done) < len(distinct)
     if not opponents:
@@ -352,9 +361,13 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
             for mine, count in result.strengths.items():
                 _tally(result, mine, others, count)
     elif exact:
-        # The opponent with the most unknown cards goes last: its deals are compared in numpy.
+        # The opponent with the most unknown cards goes last: its deals are compared in numpy
+        # (or enumerated by draw_two, for two opponents).
         walk_order = sorted(opponents, key=lambda o: o.unknown)
-        finished = _exact_all(done, hand, codes, walk_order, budget)
+        if len(opponents) == 2 and enumerates(len(unseen), [o.unknown for o in walk_order]):
+            finished = count_against_two(done, hand, unseen, walk_order, budget.expired)
+        else:
+            finished = _exact_all(done, hand, codes, walk_order, budget)
         stopped = stopped or len(finished) < len(done)
         done = finished
     else:
@@ -413,9 +426,16 @@ def best_swap(
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
     walk_order = sorted(opponents, key=lambda o: o.unknown)
-    seconds = (_estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
-               if any(unknowns) else 0.0)
-    within_limit, within_time = work <= exact_limit, seconds <= _exact_allowance(budget, exact_seconds)
+    if counts_apply(opponents, [len(d) for d in choices]):
+        seconds = counting_seconds(len(unseen), opponents[0].unknown, [len(d) for d in choices])
+    elif len(opponents) == 2 and any(unknowns) and enumerates(len(unseen), [o.unknown for o in walk_order]):
+        seconds = enumeration_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
+    elif any(unknowns):
+        seconds = _estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
+    else:
+        seconds = 0.0
+    within_limit = work <= exact_limit
+    within_time = seconds <= _exact_allowance(budget, exact_seconds)
     exact = within_limit and within_time
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
     done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget)
@@ -445,6 +465,8 @@ def best_swap(
         "choices": rows,
         "best": rows[0] if rows else None,
     }
+    # Every deal behind the figures: each choice's draws, times its opponents' deals if any.
+    answer["deals"] = sum(r.deals if opponents else r.outcomes for r in results)
     if any(unknowns):
         answer["deals_to_enumerate"] = work
         answer["estimated_exact_seconds"] = round(seconds, 3)
