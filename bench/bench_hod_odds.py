@@ -1,6 +1,6 @@
 """Benchmark: Hell of a Deal odds with the Flop out and both Boss cards face down.
 
-Run by hand:  python bench/bench_hod_odds.py [--runs 7] [--verify]
+Run by hand:  python bench/bench_hod_odds.py [--runs 7] [--case NAME ...] [--verify]
 
 Cases (seeded deals): one player (45 unseen cards: 990 runouts x 903 Boss hands = 893,970
 showdowns), four players (36 unseen: 630 x 561), and Nick Hauss's three cards with one
@@ -84,8 +84,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--case", action="append", choices=sorted(CASES), help="only these cases (repeatable)")
     args = parser.parse_args()
-    for name in CASES:
+    for name in args.case or CASES:
         median, timings, deals = time_case(name, args.runs)
         colds = [cold(name) for _ in range(3)]
         from oracle.solve.exact.holdem import estimated_exact_seconds, unseen_cards

@@ -300,10 +300,14 @@ def test_runouts_counted_block_by_block_match_brute_force(monkeypatch):
 
 def test_the_exact_estimate_counts_the_work_per_runout_when_no_boss_card_is_hidden():
     # Before the Flop with the Boss's hand known there is one Boss hand but 1.5 million
-    # boards, each ranked for the player and the Boss: the estimate must not call that cheap.
+    # boards, each ranked for the player and the Boss: about 2 s measured on 2 cores with
+    # the compiled kernels (each runout ranked once), over a minute without them.
     from oracle.solve.exact.holdem import estimated_exact_seconds
 
     _, hands, _, rest = deal(23, 0, 1, discards=0)
     problem = OddsProblem(board=(), seats=(SeatHand(name="Anna", cards=hands[0]),),
                           boss=BossHand(known=tuple(rest[:2]), unknown=0))
-    assert estimated_exact_seconds(problem, len(unseen_cards(problem))) > 3.0
+    from oracle.solve.exact import holdem_known
+
+    estimate = estimated_exact_seconds(problem, len(unseen_cards(problem)))
+    assert 1.0 < estimate < 4.0 if holdem_known.applies(problem) else estimate > 3.0

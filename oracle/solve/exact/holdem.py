@@ -226,6 +226,10 @@ def add_joint(joint, codes, valid) -> None:
 
 
 def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
+    from oracle.solve.exact import holdem_known
+
+    if holdem_known.applies(problem):
+        return holdem_known.estimated_seconds(problem, unseen)
     to_come = problem.board_size - len(problem.board)
     runouts = math.comb(unseen, to_come)
     grid = runouts * math.comb(unseen, problem.boss.unknown)
@@ -292,6 +296,36 @@ def _default_high(problem: OddsProblem) -> int | None:
 
 
 def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
+    from oracle.solve.exact import holdem_known
+
+    if holdem_known.applies(problem):
+        joint, deals, done, rows = holdem_known.exact_counts(problem, unseen, progress, budget)
+        note = (f"each of the {rows:,} runouts ranked once: every Boss card is known")
+        return _from_joint(problem, unseen, joint, deals, done, rows, note)
+    return _enumerate(problem, unseen, progress, budget)
+
+
+def _from_joint(problem: OddsProblem, unseen: list[Card], joint, deals: int, done: int, rows: int,
+                note: str) -> OddsResult:
+    """The result from joint outcome counts (player ``i``'s outcome the ``i``-th base-3 digit)."""
+    live = [s for s in problem.seats if not s.folded]
+    counts = {s.name: [0, 0, 0] for s in live}
+    for code, count in enumerate(joint.tolist()):
+        for i, seat in enumerate(live):
+            counts[seat.name][(code // 3 ** i) % 3] += count
+    n = len(unseen)
+    to_come = problem.board_size - len(problem.board)
+    result = _finish(problem, "exact", deals, counts, n, None, None)
+    result = replace(result, joint=tuple(int(x) for x in joint), joint_names=tuple(s.name for s in live),
+                     notes=(*result.notes, note))
+    if done == rows:
+        return result
+    total = rows * math.comb(n - to_come, problem.boss.unknown)
+    return _cut_short(problem, result, counts, deals, total, done, rows)
+
+
+def _enumerate(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
+    """Every (runout, Boss hand) pair ranked in numpy blocks."""
     import numpy as np
 
     deck = Deck(problem, unseen)
