@@ -26,7 +26,7 @@ RULE = "Diablo: Playing a hand (2. The draw)"
 MODEL = (
     "Five cards dealt; you may swap 0, 1 or 2 of them, deuces wild. One opponent holds five "
     "cards dealt from the rest of the deck, unknown to you, and does not draw. For every legal "
-    "discard, every replacement draw and every opponent hand is enumerated exactly; equity is "
+    "discard, every replacement draw and every opponent hand is counted exactly; equity is "
     "the chance to win the pot, a split pot counting as its share. The best discard has the "
     "highest equity; the runner-up is the best discard that plays differently."
 )
