@@ -280,3 +280,21 @@ def test_boss_cards_all_needs_the_boss_hole_cards_listed():
     with pytest.raises(FieldError) as info:
         ask_with(doc, {"kind": "odds", "boss_cards": "all"}, position)
     assert info.value.path == ("boss_cards",)
+
+
+def test_odds_for_one_player_are_that_players_view():
+    doc = scenario("solver-odds.scenario.yaml", "odds-from-one-players-view")
+    assert ask_with(doc, {"kind": "odds", "player": "Anna"}) == ask_with(doc, {"kind": "odds", "view": "Anna"})
+
+
+@pytest.mark.parametrize("params,message", [
+    ({"kind": "odds", "player": "Ana"}, "no player 'Ana' at this table; did you mean 'Anna'?"),
+    ({"kind": "odds", "player": "Anna", "view": "Ben"}, "player 'Anna' and view 'Ben' disagree"),
+])
+def test_odds_for_a_player_not_at_the_table_or_against_the_view_is_refused_at_player(params, message):
+    from oracle.errors import FieldError
+
+    doc = scenario("solver-odds.scenario.yaml", "odds-from-one-players-view")
+    with pytest.raises(FieldError) as info:
+        ask_with(doc, params)
+    assert info.value.path == ("player",) and message in str(info.value)

@@ -113,15 +113,17 @@ def test_hell_of_a_deal_a_whole_round_with_questions_midway_then_the_next_boss(t
              "Ben bets Earn a Soul", "Ben is done", "deal flop Qs 9s 4c", ":ask best-hand player=Anna",
              "Anna bets Earn a Soul", "Anna is done", "Ben bets Draw a Favor", "Ben draws Favor Double Down",
              "Ben is done", "deal turn 5d", "Anna bets Heal on Ben", "Anna is done", "Ben bets Heal on Anna",
-             "Ben is done", "deal river Jd", ":ask odds", "Anna bets Reveal 2 Cards: 9h 9c", "Anna is done",
+             "Ben is done", "deal river Jd", ":ask odds", ":ask odds player=Anna", ":ask odds view=Anna", "Anna bets Reveal 2 Cards: 9h 9c", "Anna is done",
              "Ben bets Wild as Earn a Soul", "Ben is done", ":ask showdown", "end round", f":save {saved}"]
     result = play(HOD, lines, "--json")
     assert result.exit_code == 0, result.output
     out = replies(result)
     best = next(o for o in out if o.get("ask", {}).get("kind") == "best-hand")["answer"]
     assert best["hand"]["description"].startswith("Three Nines")
-    odds = next(o for o in out if o.get("ask", {}).get("kind") == "odds")["answer"]
+    odds, annas, annas_view = [o["answer"] for o in out if o.get("ask", {}).get("kind") == "odds"]
     assert odds["exact"] is True and odds["deals"] == 820
+    # "What are my odds?" from Anna's seat: Ben's face-down cards are unseen to her.
+    assert annas == annas_view and annas["unseen_cards"] > odds["unseen_cards"]
     # Anna's three Nines beat Demona's default Queens and Tens; Ben's Kings do not.
     showdown = next(o for o in out if o.get("ask", {}).get("kind") == "showdown")["answer"]
     assert {n: p["outcome"] for n, p in showdown["players"].items()} == {"Anna": "win", "Ben": "lose"}

@@ -8,11 +8,11 @@ A question may carry a progress callback: if the question context has an attribu
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from oracle.budget import LONGEST, Budget
 from oracle.cards import parse_cards
-from oracle.errors import FieldError, OracleError
+from oracle.errors import FieldError, OracleError, did_you_mean
 from oracle.registry import TIME_LIMIT, Answer, Param, QuestionContext
 from oracle.words import plural
 
@@ -22,6 +22,7 @@ from .table import hod_question
 
 _ODDS_PARAMS = {
     "view": Param("'table' (every listed card but the Boss's face-down ones; default) or a player's name"),
+    "player": Param("a player's name: the odds as that player sees them (the same as view: NAME)"),
     "boss_cards": Param("'revealed' (default: only his face-up hole cards are known) or 'all'"),
     "method": Param("'auto' (default), 'exact' or 'monte-carlo'"),
     "samples": Param("Monte Carlo sample size (default 200000, at most 10000000)"),
@@ -108,6 +109,18 @@ def _pct(x: float) -> str:
 # odds
 
 
+def _odds_view(ctx: QuestionContext, names: Sequence[str]) -> str:
+    """Whose knowledge the odds are computed from: ``player: NAME`` is ``view: NAME``."""
+    view, player = ctx.params.get("view"), ctx.params.get("player")
+    if player is None:
+        return str("table" if view is None else view)
+    if player not in names:
+        raise FieldError(("player",), f"no player {player!r} at this table{did_you_mean(player, names, 'players')}")
+    if view is not None and view != player:
+        raise FieldError(("player",), f"player {player!r} and view {view!r} disagree: give one of them")
+    return player
+
+
 @hod_question("odds", summary="Exact odds to win, push and lose against the Boss, and expected Souls",
                    params=_ODDS_PARAMS)
 def odds_question(ctx: QuestionContext) -> Answer:
@@ -118,7 +131,7 @@ def odds_question(ctx: QuestionContext) -> Answer:
     budget = ctx.budget(ODDS_SECONDS)
     state = _state(ctx)
     options = _odds_options(ctx, budget)
-    problem = odds_problem(state, view=str(ctx.params.get("view", "table")),
+    problem = odds_problem(state, view=_odds_view(ctx, state.names),
                            boss_cards=str(ctx.params.get("boss_cards", "revealed")))
     result = compute_odds(problem, **options)
     answer = result.to_json()
@@ -276,7 +289,7 @@ def _names(ctx: QuestionContext, key: str, state, default: list[str]) -> list[st
                        "max_swaps": Param("how many swaps (default 1: 'Offerings that have not been previously used this round')"),
                        "only_revealed": Param("the partner's card must be face up (default false)"),
                        "objective": OBJECTIVE,
-                       **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
+                       **{k: v for k, v in _ODDS_PARAMS.items() if k not in ("view", "player")},
                        "view": Param("only 'table' (the default): the swap is planned on every listed hand"),
                    })
 def team_swap_question(ctx: QuestionContext) -> Answer:
@@ -358,7 +371,7 @@ def _settled(measures: Mapping[str, float] | None) -> str:
                    summary="Under The Boatman, the fewest Souls to pay, and for which cards, to win or push",
                    params={"players": Param("the players to advise (default: every player still in)"),
                            "objective": OBJECTIVE,
-                           **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
+                           **{k: v for k, v in _ODDS_PARAMS.items() if k not in ("view", "player")},
                            "view": Param("'table' (default) or the name of the one player to advise, "
                                          "with only what that player knows")})
 def toll_question(ctx: QuestionContext) -> Answer:
@@ -401,7 +414,7 @@ def toll_question(ctx: QuestionContext) -> Answer:
                            "offering": Param("'look' or 'discard'", required=True),
                            "cards": Param("for 'look': the 2 cards seen (default: the player's looked-at cards)"),
                            "objective": OBJECTIVE,
-                           **{k: v for k, v in _ODDS_PARAMS.items() if k != "view"},
+                           **{k: v for k, v in _ODDS_PARAMS.items() if k not in ("view", "player")},
                            "view": Param("'table' (default) or the player's own name: only what that player knows")})
 def offering_question(ctx: QuestionContext) -> Answer:
     from .plans import offering_choice
