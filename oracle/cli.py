@@ -136,9 +136,9 @@ def main() -> None:
 
 def _compile_progress(description: str):
     """A first compile of the batch kernels, shown on a terminal (a few seconds, once)."""
-    from oracle.render import progress_bar
+    from oracle.render import working
 
-    return progress_bar(console(stderr=True), description)
+    return working(console(stderr=True), description)
 
 
 @main.command()

@@ -181,6 +181,21 @@ def progress_bar(console: Console, description: str, total: int | None = None) -
         yield update
 
 
+@contextmanager
+def working(console: Console, description: str) -> Iterator[None]:
+    """A spinner with the time so far, for work whose length is not known (no percentage to
+    show); like ``progress_bar``, only on an interactive terminal."""
+    if not console.is_interactive:
+        yield
+        return
+    from rich.progress import Progress, SpinnerColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), "[progress.description]{task.description}", TimeElapsedColumn(),
+                  console=console, transient=True) as progress:
+        progress.add_task(description, total=None)
+        yield
+
+
 def looks_like_cards(value: str) -> list[Card] | None:
     """The cards ``value`` spells (``"Ah Kd"``), or None for any other text."""
     from oracle.cards import parse_cards

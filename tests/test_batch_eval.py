@@ -248,3 +248,31 @@ def test_the_cache_check_finds_the_compiled_kernels():
     batch.strengths(batch.codes(["Ah Kh Qh Jh Th"]), "standard")
     assert jit.cache_holds("batch_kernels", "strengths_kernel")
     assert not jit.cache_holds("batch_kernels", "no_such_kernel")
+
+
+def test_a_first_compile_on_a_terminal_shows_a_spinner_with_the_time_not_a_percentage(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    if not jit.numba_available():
+        pytest.skip("numba is not installed")
+    import os
+    import re
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    scenario = tmp_path / "swap.scenario.yaml"
+    scenario.write_text(
+        "game: diablo\nname: swap\nposition:\n  seats: [{name: Anna}, {name: Ben}, {name: Carla}]\n"
+        "  dealer: Anna\n  hands: {Ben: 9h 9c Kd 4s 7c}\n"
+        "questions:\n  - id: swap\n    ask: {kind: best-swap, player: Ben, opponents: [unknown]}\n"
+    )
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), COLUMNS="100")  # nothing compiled yet
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "oracle.cli", "solve", str(scenario)], cwd=str(root), env=env,
+                          encoding="utf-8", timeout=120, dimensions=(40, 100))
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.read())
+    child.close()
+    assert child.exitstatus == 0, screen
+    shown = [line for line in screen.replace("\r", "\n").splitlines() if "compiling the batch evaluator" in line]
+    assert shown and all("%" not in line and re.search(r"\d:\d\d:\d\d", line) for line in shown)
+    assert "Ben should discard 4s 7c" in screen
