@@ -4,12 +4,15 @@ Hell of a Deal selection rule against ``best_selection``."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
 from itertools import chain, combinations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -254,11 +257,6 @@ def test_a_first_compile_on_a_terminal_shows_a_spinner_with_the_time_not_a_perce
     pexpect = pytest.importorskip("pexpect")
     if not jit.numba_available():
         pytest.skip("numba is not installed")
-    import os
-    import re
-    import sys
-    from pathlib import Path
-
     root = Path(__file__).resolve().parents[1]
     scenario = tmp_path / "swap.scenario.yaml"
     scenario.write_text(

@@ -26,6 +26,7 @@ Importing this package registers the game and its question kinds.
 
 from __future__ import annotations
 
+from oracle.games import lazy_modules
 from .actions import Action
 from .engine import can_do, do_action, verify_action, verify_bet, verify_pull
 from .moves import legal_actions, pull_chances
@@ -106,11 +107,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
-    # answering a scenario does not pay for ``oracle play``.
-    if name == "session":
-        import importlib
-
-        return importlib.import_module(f"{__name__}.session")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ``session``, what a live table needs (see oracle.live), is loaded by ``oracle play`` only.
+__getattr__ = lazy_modules(__name__, "session")

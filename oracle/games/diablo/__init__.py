@@ -28,6 +28,7 @@ Modules:
 Importing this package registers the game and its question kinds.
 """
 
+from oracle.games import lazy_modules
 from .actions import CHANCE_VERBS, PLAYER_VERBS, STOP_LINE, TABLE, Action
 from .engine import DiabloGame
 from .position import POSITION_KEYS, load_position, number_field
@@ -74,11 +75,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
-    # answering a scenario does not pay for ``oracle play``.
-    if name == "session":
-        import importlib
-
-        return importlib.import_module(f"{__name__}.session")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ``session``, what a live table needs (see oracle.live), is loaded by ``oracle play`` only.
+__getattr__ = lazy_modules(__name__, "session")

@@ -29,6 +29,7 @@ Modules:
 Importing the package registers the game and its question kinds.
 """
 
+from oracle.games import lazy_modules
 from .actions import Action, RoleChoice
 from .claims import cheapest_claim
 from .engine import role_choices
@@ -50,11 +51,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
-    # answering a scenario does not pay for ``oracle play``.
-    if name == "session":
-        import importlib
-
-        return importlib.import_module(f"{__name__}.session")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ``session``, what a live table needs (see oracle.live), is loaded by ``oracle play`` only.
+__getattr__ = lazy_modules(__name__, "session")

@@ -47,6 +47,7 @@ objects, and table talk.
 
 from __future__ import annotations
 
+from oracle.games import lazy_modules
 from .actions import BONES, OFFERING_NAMES, OFFERINGS, RESERVED_NAMES, Action, parse_action
 from .effects import add_to_hand, blackjack_check, check_loss, gain_curse, heal, suffer
 from .engine import apply_action, can_apply, check_spare_cards, fold, verify
@@ -162,11 +163,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    # ``session`` (what a live table needs: see oracle.live) is loaded on first use, so that
-    # answering a scenario does not pay for ``oracle play``.
-    if name == "session":
-        import importlib
-
-        return importlib.import_module(f"{__name__}.session")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ``session``, what a live table needs (see oracle.live), is loaded by ``oracle play`` only.
+__getattr__ = lazy_modules(__name__, "session")

@@ -29,23 +29,13 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from oracle.eval.rulesets import Ruleset
+from oracle.eval.strength import CATEGORY_ORDER
 from oracle.solve.smt.cards import ACE_RANK, CardTerm, is_wild
 
-# Worst first: a category's number is its place here. The royal flush is the Ace-high
-# straight flush, kept apart as the evaluator's ``category_slug`` keeps it.
-ORDER = (
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-    "five_of_a_kind",
-)
+# Worst first: a category's number is its place here. The evaluator's order, with the royal
+# flush (the Ace-high straight flush) kept apart as its ``category_slug`` keeps it.
+_AFTER_STRAIGHT_FLUSH = CATEGORY_ORDER.index("straight_flush") + 1
+ORDER = (*CATEGORY_ORDER[:_AFTER_STRAIGHT_FLUSH], "royal_flush", *CATEGORY_ORDER[_AFTER_STRAIGHT_FLUSH:])
 RANK_COUNT = ACE_RANK + 1
 # Straight windows as rank indices: the wheel A-2-3-4-5, then 2-6 up to T-A.
 WINDOWS = (((ACE_RANK, 0, 1, 2, 3),) + tuple(tuple(range(low, low + 5)) for low in range(0, RANK_COUNT - 4)))
