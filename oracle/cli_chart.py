@@ -9,8 +9,9 @@ from typing import Callable
 
 import click
 
-# Nothing of oracle.cli is imported at the top: oracle.cli imports this module as it loads (and
-# ``python -m oracle.cli`` loads it under another name), so its helpers are taken when called.
+# Nothing of oracle.cli is imported at the top: oracle.cli imports this module when a chart
+# command is asked for (and ``python -m oracle.cli`` runs under another name), so its helpers
+# are taken when called.
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 
 

@@ -279,11 +279,23 @@ def _closing_note(shortened: Sequence[str]) -> Text:
                 "values.", style="dim italic")
 
 
+# The question kinds drawn as a picture under their answer (``oracle.render_pictures``, loaded
+# only for them).
+PICTURE_KINDS = frozenset({"best-swap", "odds", "stop-policy"})
+
+
+def _picture(kind: str):
+    if kind not in PICTURE_KINDS:
+        return None
+    from oracle.render_pictures import PICTURES
+
+    return PICTURES[kind]
+
+
 def solve_answer(console: Console, item, full: bool = False) -> None:
     """One question of ``oracle solve``: the answer in words, the rule it applied, every fact
     of the answer, its picture, and what was shortened (shown by ``--full``)."""
     from oracle.render_facts import answer_facts
-    from oracle.render_pictures import PICTURES
 
     console.print(_question_heading(item), soft_wrap=True)
     if item.answer is None:
@@ -291,7 +303,7 @@ def solve_answer(console: Console, item, full: bool = False) -> None:
         return
     print_hanging(console, Text("  "), plain(item.answer.explanation, "bold"))
     print_hanging(console, Text("  rule: ", style="dim"), plain(item.answer.rule, "dim"))
-    picture = PICTURES.get(item.question.kind)
+    picture = _picture(item.question.kind)
     answer = item.answer.answer
     elsewhere = picture.summary(answer) if picture is not None else {}
     facts = answer_facts(answer, full=full, elsewhere=elsewhere)

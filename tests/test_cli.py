@@ -123,7 +123,7 @@ def test_boss_nick_hauss_may_use_all_three_hole_cards():
 
 def test_version_and_every_command_help_has_an_example():
     assert run("--version").output.startswith("oracle, version ")
-    for name in main.commands:
+    for name in main.list_commands(None):
         help_text = run(name, "--help").output
         assert "Example" in help_text, name
 
@@ -172,3 +172,26 @@ def test_usage_errors_are_one_line_naming_the_option():
 def test_check_of_a_folder_without_scenarios_is_an_error_not_a_pass(tmp_path):
     result = run("check", str(tmp_path))
     assert result.exit_code == 2 and "holds no *.scenario.yaml files" in result.output
+
+
+def _program(*args, before=""):
+    """``oracle ARGS`` in a fresh interpreter, as the installed program runs (``cli.run``)."""
+    code = f"{before}\nimport sys\nfrom oracle.cli import run\nsys.argv = ['oracle', *sys.argv[1:]]\nrun()\n"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+
+
+def test_the_program_ends_with_the_answer_whole_and_the_same_exit_code():
+    # The program ends without the interpreter's slow clean-up when nothing needs it: what
+    # it printed and its exit code are the same as the command's.
+    example = "scenarios/diablo/rulebook-example.scenario.yaml"
+    answered = _program("solve", "--json", example)
+    assert answered.returncode == 0 and answered.stdout == run("solve", "--json", example).output
+    refused = _program("rank", "9 9 2 2 X")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.count("\n") == 1 and "unknown card 'X'" in refused.stderr
+    assert _program("check", example).returncode == 0
+
+
+def test_the_program_runs_what_was_registered_to_run_at_exit():
+    ended = _program("rank", "9 9 2 2 K", before="import atexit\natexit.register(print, 'cleaned up')")
+    assert ended.returncode == 0 and ended.stdout.rstrip().endswith("cleaned up")

@@ -44,3 +44,9 @@ def test_swap_picture_lists_every_discard_best_first():
     text = capture(lambda c: PICTURES["best-swap"].draw(c, "swap", answer, False))
     assert text.index("9♥ 9♣ 7♣") < text.index("9♥ 9♣ K♦")
     assert "pair 57% · trips 23%" in text
+
+
+def test_the_kinds_with_a_picture_are_the_kinds_the_pictures_module_draws():
+    from oracle.render import PICTURE_KINDS
+
+    assert PICTURE_KINDS == set(PICTURES)
