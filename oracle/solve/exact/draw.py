@@ -11,7 +11,9 @@ of each final kind of hand is exact. Against opponents:
   most ``exact_limit`` and the estimated time fits (at most EXACT_SECONDS and most of the
   budget left), otherwise a seeded Monte Carlo that states its sample size and a 95 %
   confidence interval for each figure. Exact is a count for one such opponent
-  (``draw_counting``), a compiled enumeration for two (``draw_two``), else the walk below.
+  (``draw_counting``; from tables of the whole deck, ``draw_deck``, for one opponent dealt
+  five cards from the full deck once the process has them), a compiled enumeration for two
+  (``draw_two``), else the walk below.
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
@@ -36,6 +38,7 @@ from oracle.budget import Budget
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
+from oracle.solve.exact.draw_deck import count_with_tables, table_seconds, tables_apply, tables_built
 from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
@@ -342,9 +345,14 @@ def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: S
 
 def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
               opponents: Sequence[Opponent], exact: bool, samples: int,
-              budget: Budget) -> tuple[list["ChoiceResult"], bool]:
+              budget: Budget, deck_tables: bool = False) -> tuple[list["ChoiceResult"], bool]:
     """The distinct choices evaluated within the budget, and whether it ran out first."""
     codes = [c.code for c in unseen]
+    if exact and deck_tables:
+        done = count_with_tables(distinct, hand, budget.expired)
+        for result in done:
+            result.finish()
+        return done, len(done) < len(distinct)
     if exact and counts_apply(opponents, [len(r.discard) for r in distinct]):
         (only,) = opponents
         done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
@@ -407,6 +415,7 @@ def best_swap(
     target: str | None = None,
     budget: Budget | None = None,
     exact_seconds: float = EXACT_SECONDS,
+    deck_tables: bool | None = None,
 ) -> dict[str, Any]:
     """Every legal discard of ``hand`` with its odds, grouped, sorted, the best marked.
 
@@ -417,7 +426,11 @@ def best_swap(
     ``unevaluated`` (a Monte Carlo stops short of ``samples`` instead) and the answer says
     ``exact: false, bound: "time_limit"``. ``exact_seconds`` is the longest the exact
     enumeration may be estimated to take (``math.inf`` with a large ``exact_limit``: always
-    exact, however long, as the strategy charts ask)."""
+    exact, however long, as the strategy charts ask). ``deck_tables`` chooses the count from
+    tables of the whole deck against one opponent dealt five cards from the full deck (built
+    once per process, seconds; then milliseconds a hand): True builds them if need be, None
+    (the default) uses them when this process has them already, False never does; the
+    figures are the same either way."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -426,7 +439,11 @@ def best_swap(
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
     walk_order = sorted(opponents, key=lambda o: o.unknown)
-    if counts_apply(opponents, [len(d) for d in choices]):
+    use_tables = bool(deck_tables or (deck_tables is None and tables_built())) and tables_apply(
+        opponents, dead, [len(d) for d in choices])
+    if use_tables:
+        seconds = table_seconds([len(d) for d in choices])
+    elif counts_apply(opponents, [len(d) for d in choices]):
         seconds = counting_seconds(len(unseen), opponents[0].unknown, [len(d) for d in choices])
     elif len(opponents) == 2 and any(unknowns) and enumerates(len(unseen), [o.unknown for o in walk_order]):
         seconds = enumeration_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
@@ -438,7 +455,7 @@ def best_swap(
     within_time = seconds <= _exact_allowance(budget, exact_seconds)
     exact = within_limit and within_time
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
-    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget)
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, use_tables)
     finished = {id(r) for r in done}
     results = [_as_choice(twin, d) for d, twin in zip(choices, of_choice) if id(twin) in finished]
     groups: dict[tuple, list[ChoiceResult]] = {}
