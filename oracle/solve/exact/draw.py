@@ -386,6 +386,23 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
     return [r for r in done if r.deals], stopped
 
 
+def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Opponent], dead: Sequence[Card],
+                    deck_tables: bool | None) -> tuple[float, bool]:
+    """The exact answer's estimated time by the method that would give it, and whether that
+    method is the count from the whole deck's tables (see ``best_swap``)."""
+    unknowns = [o.unknown for o in opponents]
+    walk_order = sorted(unknowns)
+    if bool(deck_tables or (deck_tables is None and tables_built())) and tables_apply(opponents, dead, draw_sizes):
+        return table_seconds(draw_sizes), True
+    if counts_apply(opponents, draw_sizes):
+        return counting_seconds(pool, opponents[0].unknown, draw_sizes), False
+    if len(opponents) == 2 and any(unknowns) and enumerates(pool, walk_order):
+        return enumeration_seconds(pool, draw_sizes, walk_order), False
+    if any(unknowns):
+        return _estimate_seconds(pool, draw_sizes, walk_order), False
+    return 0.0, False
+
+
 def _exact_allowance(budget: Budget, exact_seconds: float = EXACT_SECONDS) -> float:
     """How long the exact enumeration may be estimated to take: ``exact_seconds``, and at
     most most of what is left of the budget (the estimate is rough)."""
@@ -438,19 +455,7 @@ def best_swap(
     choices = discard_choices(hand, bigger_draw)
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
-    walk_order = sorted(opponents, key=lambda o: o.unknown)
-    use_tables = bool(deck_tables or (deck_tables is None and tables_built())) and tables_apply(
-        opponents, dead, [len(d) for d in choices])
-    if use_tables:
-        seconds = table_seconds([len(d) for d in choices])
-    elif counts_apply(opponents, [len(d) for d in choices]):
-        seconds = counting_seconds(len(unseen), opponents[0].unknown, [len(d) for d in choices])
-    elif len(opponents) == 2 and any(unknowns) and enumerates(len(unseen), [o.unknown for o in walk_order]):
-        seconds = enumeration_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
-    elif any(unknowns):
-        seconds = _estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
-    else:
-        seconds = 0.0
+    seconds, use_tables = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables)
     within_limit = work <= exact_limit
     within_time = seconds <= _exact_allowance(budget, exact_seconds)
     exact = within_limit and within_time
