@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -507,10 +508,12 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
     first = members[0]
     total = first.outcomes
     by_category: Counter = Counter()
-    expected_category = Fraction(0)
+    weighted = 0
     for value, count in first.strengths.items():
-        by_category[category_slug(value)] += count
-        expected_category += Fraction(decode(value)[0] * count, total)
+        slug, category = _category(value)
+        by_category[slug] += count
+        weighted += category * count
+    expected_category = Fraction(weighted, total)
     mean_strength = sum(v * c for v, c in first.strengths.items()) / total
     row: dict[str, Any] = {
         "discard": format_cards(first.discard),
@@ -551,6 +554,12 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
     row["_sort"] = sort
     row["_key"] = sort
     return row
+
+
+@lru_cache(maxsize=None)
+def _category(value: int) -> tuple[str, int]:
+    """A final hand's kind: its slug and its category number."""
+    return category_slug(value), decode(value)[0]
 
 
 def _interval(p: float, n: int) -> list[float]:

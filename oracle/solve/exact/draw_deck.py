@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from functools import lru_cache
 from typing import Sequence
 
 from oracle.cards import Card, full_deck
@@ -126,8 +127,6 @@ def count_with_tables(results, hand: Sequence[Card], expired) -> list:
     ``strengths``, ``outcomes``, ``win``, ``ties`` and ``lose`` (as ``count_against_one``)."""
     import numpy as np
 
-    from oracle.solve.exact.draw_counting import combination_array
-
     if expired():
         return []
     deck = tables()
@@ -146,7 +145,7 @@ def count_with_tables(results, hand: Sequence[Card], expired) -> list:
             break
         kept = np.array([sorted(index[c] for c in hand if c not in r.discard) for r in group],
                         dtype=np.int64).reshape(len(group), HAND - k)
-        draws = pool[combination_array(len(pool), k)]
+        draws = pool[_picks(len(pool), k)]
         counts = np.zeros((len(group), len(deck.strengths)), dtype=np.int64)
         totals = np.zeros((len(group), 2), dtype=np.int64)
         for start in range(0, len(draws), DRAW_BLOCK):
@@ -165,6 +164,16 @@ def count_with_tables(results, hand: Sequence[Card], expired) -> list:
                 result.ties[1] += tied
             counted.append(result)
     return _in_order(results, counted)
+
+
+@lru_cache(maxsize=None)
+def _picks(n: int, k: int):
+    """Every k of n places, lexicographic (the same for every hand: kept)."""
+    from oracle.solve.exact.draw_counting import combination_array
+
+    picks = combination_array(n, k)
+    picks.flags.writeable = False
+    return picks
 
 
 def _in_order(results, counted) -> list:
