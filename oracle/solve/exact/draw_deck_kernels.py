@@ -80,9 +80,10 @@ def _number(cards, size, binom):
 
 
 @njit(cache=True)
-def _add_below(out, sign, cards, size, binom, below_all, below_card, below_pair, triples, quads, rank5):
-    """Adds ``sign`` times the count of hands holding ``cards[:size]`` (ascending) below r to
-    ``out[r]``, for every rank r, reading the tables in order."""
+def _add_below(out, by_rank, sign, cards, size, binom, below_all, below_card, below_pair, triples, quads, rank5):
+    """Adds ``sign`` times the hands holding ``cards[:size]`` (ascending): for sets of up to
+    two cards, those below each rank r to ``out[r]`` (the tables' rows in order); for larger
+    sets, those of each rank to ``by_rank`` (to be summed into ``out``: ``_sum_below``)."""
     width = out.shape[0]
     index = _number(cards, size, binom)
     if size == 0:
@@ -95,16 +96,21 @@ def _add_below(out, sign, cards, size, binom, below_all, below_card, below_pair,
         for r in range(width):
             out[r] += sign * below_pair[index, r]
     elif size == 5:
-        for r in range(rank5[index] + 1, width):
-            out[r] += sign
+        by_rank[rank5[index]] += sign
     else:
         table = triples if size == 3 else quads
-        p = 0
-        last = table.shape[1]
-        for r in range(width):
-            while p < last and table[index, p] < r:
-                p += 1
-            out[r] += sign * p
+        for p in range(table.shape[1]):
+            by_rank[table[index, p]] += sign
+
+
+@njit(cache=True)
+def _sum_below(out, by_rank):
+    """Adds to ``out[r]`` the sum of ``by_rank`` below r."""
+    total = 0
+    for r in range(out.shape[0]):
+        out[r] += total
+        if r < by_rank.shape[0]:
+            total += by_rank[r]
 
 
 @njit(cache=True, inline="always")
@@ -135,20 +141,25 @@ def avoiding_hand(hand, pool, binom, below_all, below_card, below_pair, triples,
     width = below_all.shape[0]
     avoid = np.zeros(width, dtype=np.int64)
     single = np.zeros((binom.shape[0] - 1, width), dtype=np.int64)
+    avoid_by_rank = np.zeros(width - 1, dtype=np.int64)
+    single_by_rank = np.zeros((binom.shape[0] - 1, width - 1), dtype=np.int64)
     cards = np.empty(HAND, dtype=np.int64)
     none = np.empty(0, dtype=np.int64)
     one = np.empty(1, dtype=np.int64)
     for a in range(32):
         size = _subset(hand, a, none, cards)
-        _add_below(avoid, -1 if size & 1 else 1, cards, size, binom, below_all, below_card, below_pair,
-                   triples, quads, rank5)
+        _add_below(avoid, avoid_by_rank, -1 if size & 1 else 1, cards, size, binom, below_all, below_card,
+                   below_pair, triples, quads, rank5)
         if size == HAND:
             continue
         for i in range(pool.shape[0]):
             one[0] = pool[i]
             size = _subset(hand, a, one, cards)
-            _add_below(single[pool[i]], -1 if (size - 1) & 1 else 1, cards, size, binom, below_all, below_card,
-                       below_pair, triples, quads, rank5)
+            _add_below(single[pool[i]], single_by_rank[pool[i]], -1 if (size - 1) & 1 else 1, cards, size, binom,
+                       below_all, below_card, below_pair, triples, quads, rank5)
+    _sum_below(avoid, avoid_by_rank)
+    for i in range(pool.shape[0]):
+        _sum_below(single[pool[i]], single_by_rank[pool[i]])
     return avoid, single
 
 
