@@ -144,6 +144,21 @@ def test_every_choice_counted_from_the_deck_tables_equals_the_per_hand_counting(
                for d, outcomes, _, win, ties, lose in fast)
 
 
+def test_the_bigger_draw_counted_from_the_deck_tables_equals_the_per_hand_counting(tables):
+    """Diablo: Variants, Bigger draw (up to three cards): draws of three cards, the subsets of
+    up to five of the eight dealt and drawn cards."""
+    hand = parse_cards("2c 2d 9h Ts Jd")
+    unseen = [c for c in DECK if c not in hand]
+
+    def counted(counter, *args):
+        results = [ChoiceResult(discard=d) for d in discard_choices(hand, bigger_draw=True)]
+        counter(results, hand, *args)
+        return [(r.discard, r.outcomes, dict(r.strengths), r.win, dict(r.ties), r.lose) for r in results]
+
+    fast = counted(draw_deck.count_with_tables, lambda: False)
+    assert len(fast) == 26 and fast == counted(count_against_one, unseen, (), 5, lambda: False)
+
+
 @pytest.mark.parametrize("text", HANDS[::3])
 def test_best_swap_from_the_deck_tables_answers_as_today(text, tables):
     """The whole answer (every choice's figures, the best discard and the runner-up), field
