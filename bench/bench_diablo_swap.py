@@ -5,10 +5,13 @@ from the cache folder, or compiled when it is empty) is timed apart.
 
 Run by hand:  python bench/bench_diablo_swap.py [repeats]
 Prints the median wall time of each case over the repeats (the evaluator's tables are
-built and cached before timing)."""
+built and cached before timing). Last, one unknown opponent on the full deck hand by hand
+(the ``diablo-draw`` chart's question): today's per-hand counting against the count from the
+whole deck's tables (their build timed apart), medians over a set of hands."""
 
 from __future__ import annotations
 
+import math
 import statistics
 import sys
 import time
@@ -58,6 +61,32 @@ def main(repeats: int = 7) -> None:
         print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  ({answer['method']}, "
               f"{answer['deals_to_enumerate']:,} deals, estimated exact {answer['estimated_exact_seconds']} s, "
               f"n={len(times)})")
+
+    deck_tables(max(1, repeats // 3))
+
+
+DECK_HANDS = ["2c 2d 2h 2s Ah", "2c 2d 5h 6h 7s", "2s Qh Jh 7h 3c", "9h 9c Kd 4s 7c", "4c 4d 9h 9s Qd",
+              "Ah Kh Qh Jh Th", "Kc Kd Ks 5d 5c", "3c 5d 8h Jc Ks", "Tc Jc Qc Kc 3d", "6s 7s 8s 9d 3h"]
+
+
+def deck_tables(repeats: int) -> None:
+    """Per hand, one unknown opponent, full deck: today's counting, then the deck tables."""
+    from oracle.solve.exact import draw_deck
+
+    opponent = [Opponent(name="u", known=(), unknown=5)]
+    start = time.perf_counter()
+    built = draw_deck.tables()
+    print(f"{'deck tables: build (once per process)':40s} {(time.perf_counter() - start) * 1000:8.1f} ms  "
+          f"({len(built.strengths):,} ranks)")
+    for title, tables in (("per hand, counted per hand (today)", False), ("per hand, from the deck tables", True)):
+        times = []
+        for _ in range(repeats):
+            for hand in DECK_HANDS:
+                start = time.perf_counter()
+                best_swap(parse_cards(hand), opponents=opponent, exact_seconds=math.inf, deck_tables=tables)
+                times.append(time.perf_counter() - start)
+        print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  (min {min(times) * 1000:.1f}, "
+              f"max {max(times) * 1000:.1f}, {len(DECK_HANDS)} hands x {repeats})")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ def compute(key: str, params: Params) -> dict[str, Any]:
 
     hand = parse_cards(key)
     answer = best_swap(hand, opponents=(Opponent(name="opponent", known=(), unknown=5),),
-                       exact_limit=MAX_EXACT_LIMIT, exact_seconds=math.inf)
+                       exact_limit=MAX_EXACT_LIMIT, exact_seconds=math.inf, deck_tables=True)
     if not answer["exact"]:
         raise ChartError(f"the best-swap solver gave no exact answer for {key} ({answer['method']})")
     best, runner = answer["choices"][0], answer["choices"][1]

@@ -11,7 +11,9 @@ of each final kind of hand is exact. Against opponents:
   most ``exact_limit`` and the estimated time fits (at most EXACT_SECONDS and most of the
   budget left), otherwise a seeded Monte Carlo that states its sample size and a 95 %
   confidence interval for each figure. Exact is a count for one such opponent
-  (``draw_counting``), a compiled enumeration for two (``draw_two``), else the walk below.
+  (``draw_counting``; from tables of the whole deck, ``draw_deck``, for one opponent dealt
+  five cards from the full deck once the process has them), a compiled enumeration for two
+  (``draw_two``), else the walk below.
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -36,6 +39,7 @@ from oracle.budget import Budget
 from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
+from oracle.solve.exact.draw_deck import count_with_tables, table_seconds, tables_apply, tables_built
 from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
@@ -342,9 +346,14 @@ def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: S
 
 def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
               opponents: Sequence[Opponent], exact: bool, samples: int,
-              budget: Budget) -> tuple[list["ChoiceResult"], bool]:
+              budget: Budget, deck_tables: bool = False) -> tuple[list["ChoiceResult"], bool]:
     """The distinct choices evaluated within the budget, and whether it ran out first."""
     codes = [c.code for c in unseen]
+    if exact and deck_tables:
+        done = count_with_tables(distinct, hand, budget.expired)
+        for result in done:
+            result.finish()
+        return done, len(done) < len(distinct)
     if exact and counts_apply(opponents, [len(r.discard) for r in distinct]):
         (only,) = opponents
         done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
@@ -378,6 +387,23 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
     return [r for r in done if r.deals], stopped
 
 
+def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Opponent], dead: Sequence[Card],
+                    deck_tables: bool | None) -> tuple[float, bool]:
+    """The exact answer's estimated time by the method that would give it, and whether that
+    method is the count from the whole deck's tables (see ``best_swap``)."""
+    unknowns = [o.unknown for o in opponents]
+    walk_order = sorted(unknowns)
+    if bool(deck_tables or (deck_tables is None and tables_built())) and tables_apply(opponents, dead, draw_sizes):
+        return table_seconds(draw_sizes), True
+    if counts_apply(opponents, draw_sizes):
+        return counting_seconds(pool, opponents[0].unknown, draw_sizes), False
+    if len(opponents) == 2 and any(unknowns) and enumerates(pool, walk_order):
+        return enumeration_seconds(pool, draw_sizes, walk_order), False
+    if any(unknowns):
+        return _estimate_seconds(pool, draw_sizes, walk_order), False
+    return 0.0, False
+
+
 def _exact_allowance(budget: Budget, exact_seconds: float = EXACT_SECONDS) -> float:
     """How long the exact enumeration may be estimated to take: ``exact_seconds``, and at
     most most of what is left of the budget (the estimate is rough)."""
@@ -407,6 +433,7 @@ def best_swap(
     target: str | None = None,
     budget: Budget | None = None,
     exact_seconds: float = EXACT_SECONDS,
+    deck_tables: bool | None = None,
 ) -> dict[str, Any]:
     """Every legal discard of ``hand`` with its odds, grouped, sorted, the best marked.
 
@@ -417,7 +444,11 @@ def best_swap(
     ``unevaluated`` (a Monte Carlo stops short of ``samples`` instead) and the answer says
     ``exact: false, bound: "time_limit"``. ``exact_seconds`` is the longest the exact
     enumeration may be estimated to take (``math.inf`` with a large ``exact_limit``: always
-    exact, however long, as the strategy charts ask)."""
+    exact, however long, as the strategy charts ask). ``deck_tables`` chooses the count from
+    tables of the whole deck against one opponent dealt five cards from the full deck (built
+    once per process, seconds; then milliseconds a hand): True builds them if need be, None
+    (the default) uses them when this process has them already, False never does; the
+    figures are the same either way."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -425,20 +456,12 @@ def best_swap(
     choices = discard_choices(hand, bigger_draw)
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
-    walk_order = sorted(opponents, key=lambda o: o.unknown)
-    if counts_apply(opponents, [len(d) for d in choices]):
-        seconds = counting_seconds(len(unseen), opponents[0].unknown, [len(d) for d in choices])
-    elif len(opponents) == 2 and any(unknowns) and enumerates(len(unseen), [o.unknown for o in walk_order]):
-        seconds = enumeration_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
-    elif any(unknowns):
-        seconds = _estimate_seconds(len(unseen), [len(d) for d in choices], [o.unknown for o in walk_order])
-    else:
-        seconds = 0.0
+    seconds, use_tables = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables)
     within_limit = work <= exact_limit
     within_time = seconds <= _exact_allowance(budget, exact_seconds)
     exact = within_limit and within_time
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
-    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget)
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, use_tables)
     finished = {id(r) for r in done}
     results = [_as_choice(twin, d) for d, twin in zip(choices, of_choice) if id(twin) in finished]
     groups: dict[tuple, list[ChoiceResult]] = {}
@@ -485,10 +508,12 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
     first = members[0]
     total = first.outcomes
     by_category: Counter = Counter()
-    expected_category = Fraction(0)
+    weighted = 0
     for value, count in first.strengths.items():
-        by_category[category_slug(value)] += count
-        expected_category += Fraction(decode(value)[0] * count, total)
+        slug, category = _category(value)
+        by_category[slug] += count
+        weighted += category * count
+    expected_category = Fraction(weighted, total)
     mean_strength = sum(v * c for v, c in first.strengths.items()) / total
     row: dict[str, Any] = {
         "discard": format_cards(first.discard),
@@ -529,6 +554,12 @@ def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool
     row["_sort"] = sort
     row["_key"] = sort
     return row
+
+
+@lru_cache(maxsize=None)
+def _category(value: int) -> tuple[str, int]:
+    """A final hand's kind: its slug and its category number."""
+    return category_slug(value), decode(value)[0]
 
 
 def _interval(p: float, n: int) -> list[float]:
