@@ -482,6 +482,7 @@ def chart_progress(console: Console, description: str) -> Iterator[Any]:
 
 def chart_run_result(console: Console, data: dict[str, Any]) -> None:
     """``oracle chart KIND``: what was computed, where it went, and the chart's headline."""
+    from oracle.render_pictures import _percent, outcome_bar
     whole = data["classes"] == data["classes_total"]
     covers = "the whole chart" if whole else f"a subset: {data['classes']:,} of {data['classes_total']:,} classes"
     console.print(Text(f"{data['kind']}: {data['entries']:,} entries ({covers})", style="bold"))
@@ -532,6 +533,8 @@ def _cards_of(text: str) -> list[Card]:
 
 def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
     """``oracle chart lookup``: the chart's entry for the hand, start or oven asked."""
+    from oracle.render_pictures import _percent, outcome_bar
+
     if "best" in answer:
         best, runner = answer["best"], answer["runner_up"]
         line = Text("Hold ", style="bold")

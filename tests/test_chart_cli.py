@@ -113,3 +113,30 @@ def test_in_a_log_progress_is_a_line_on_standard_error(capsys):
         update(4, 4)
     err = capsys.readouterr().err
     assert "hod-preflop: 0 of 4 partitions done" in err and "hod-preflop: 4 of 4 partitions done" in err
+
+
+@pytest.mark.parametrize("kind", ["diablo-draw", "hod-preflop"])
+def test_a_finished_chart_run_and_a_lookup_print_their_tables_of_shares_and_bars(kind):
+    """The terminal's answer to ``oracle chart KIND`` (the headline table: shares, and the
+    outcome bars before the Flop) and to a lookup of a hand in the chart."""
+    import io
+
+    from rich.console import Console
+
+    from oracle.charts.kinds import find_kind
+    from oracle.charts.store import read_table
+    from oracle.render import chart_run_result
+
+    folder = DOCS / f"{kind}-sample"
+    meta = json.loads((folder / "chart.json").read_text())
+    summary = find_kind(kind).summarize(read_table(folder / f"{kind}.parquet"), meta["params"])
+    screen = io.StringIO()
+    chart_run_result(Console(file=screen, width=120, color_system=None), {
+        "kind": kind, "classes": 2, "classes_total": 134_459, "entries": 2, "computed": 1, "skipped": 0,
+        "partitions": 1, "seconds": 1.0, "workers": 1, "scheduler": "local", "table": "t", "chart": "c",
+        "summary": summary})
+    assert "partitions: 1 computed" in screen.getvalue()
+    assert ("%" in screen.getvalue()) and (kind != "hod-preflop" or "█" in screen.getvalue())
+    if kind == "diablo-draw":
+        human = run("chart", "lookup", "As Kh 7h 5d 3d", "--chart", str(folder))
+        assert "equity" in human.output and "runner-up" in human.output and "█" in human.output
