@@ -226,8 +226,10 @@ def add_joint(joint, codes, valid) -> None:
 
 
 def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
-    from oracle.solve.exact import holdem_known
+    from oracle.solve.exact import holdem_hidden, holdem_known
 
+    if holdem_hidden.applies(problem):
+        return holdem_hidden.estimated_seconds(problem, unseen)
     if holdem_known.applies(problem):
         return holdem_known.estimated_seconds(problem, unseen)
     to_come = problem.board_size - len(problem.board)
@@ -296,8 +298,17 @@ def _default_high(problem: OddsProblem) -> int | None:
 
 
 def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
-    from oracle.solve.exact import holdem_known
+    from oracle.solve.exact import holdem_hidden, holdem_known
 
+    if holdem_hidden.applies(problem):
+        counted = holdem_hidden.exact_counts(problem, unseen)
+        if counted is not None:
+            joint, deals, rows = counted
+            if progress is not None:
+                progress(rows, rows)
+            note = (f"all {deals:,} deals counted by rank multisets, flushes put right suit by suit: "
+                    "the Boss's cards are face down before the Flop")
+            return _from_joint(problem, unseen, joint, deals, rows, rows, note)
     if holdem_known.applies(problem):
         joint, deals, done, rows = holdem_known.exact_counts(problem, unseen, progress, budget)
         note = (f"each of the {rows:,} runouts ranked once: every Boss card is known")

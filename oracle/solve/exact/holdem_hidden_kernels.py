@@ -398,7 +398,9 @@ def _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_
         if not whole:
             continue
         pos = _find(keys, (t * 8192 + omask) * n_sets + i)
-        v_rows[nv] = n_sets + pos if pos >= 0 else i
+        if pos < 0 or n_sets + pos == own_row:
+            continue
+        v_rows[nv] = n_sets + pos
         v_counts[nv] = 1
         v_counts[0] -= 1
         nv += 1
@@ -410,34 +412,40 @@ def _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets
                   players, nv, v_rows, v_counts, rules, out):
     """The Boss hands that make a flush with the key's suit: each moves from its rank-only
     strength to its true one (the better of the two)."""
-    for h in range(nh):
-        f = own_values[h]
-        size = own_sizes[h]
-        dd = k - size
-        for q in range(mstart[dd], mstart[dd + 1]):
-            wq = 1
-            j = 0
-            while j < dd:
-                r = msets[q, 1 + j]
-                c = 1
-                while j + c < dd and msets[q, 1 + j + c] == r:
-                    c += 1
-                wq *= binom[rest[r], c]
-                j += c
-            if wq == 0:
-                continue
-            code = 0
+    row = table[i]
+    for v in range(nv):
+        p = players[v_rows[v]]
+        n = v_counts[v]
+        if n == 0:
+            continue
+        for h in range(nh):
+            f = own_values[h]
+            size = own_sizes[h]
+            dd = k - size
+            prefix = 0
             for j in range(size):
-                code = code * 13 + own_ranks[h, j]
-            for j in range(dd):
-                code = code * 13 + msets[q, 1 + j]
-            x = table[i, qidx[code]]
-            if f > x:
-                for v in range(nv):
-                    w = v_counts[v] * wq
-                    if w:
-                        out[joint_code(players[v_rows[v]], f, rules)] += w
-                        out[joint_code(players[v_rows[v]], x, rules)] -= w
+                prefix = prefix * 13 + own_ranks[h, j]
+            moved = 0
+            for q in range(mstart[dd], mstart[dd + 1]):
+                code = prefix
+                wq = 1
+                if dd == 1:
+                    r = msets[q, 1]
+                    wq = rest[r]
+                    code = code * 13 + r
+                elif dd == 2:
+                    r = msets[q, 1]
+                    t = msets[q, 2]
+                    wq = binom[rest[r], 2] if r == t else rest[r] * rest[t]
+                    code = (code * 13 + r) * 13 + t
+                if wq == 0:
+                    continue
+                x = row[qidx[code]]
+                if f > x:
+                    moved += wq
+                    out[joint_code(p, x, rules)] -= n * wq
+            if moved:
+                out[joint_code(p, f, rules)] += n * moved
 
 
 @njit(cache=True, nogil=True)
