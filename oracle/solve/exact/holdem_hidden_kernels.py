@@ -169,8 +169,9 @@ def flush_value(board_mask, own_mask, lo, hi):
 @njit(cache=True, nogil=True, inline="always")
 def joint_code(p, x, rules):
     """The joint outcome code (player ``i``'s 0 win, 1 push, 2 lose as the ``i``-th base-3
-    digit) of the players' strengths ``p`` against a Boss whose cards make ``x``. ``rules``:
-    has a default hand, its strength, its highest tie, whether a tie with it prefers his cards."""
+    digit) of the players' strengths ``p`` against a Boss whose cards make ``x``. ``rules``, a
+    tuple (its items stay in registers): has a default hand, its strength, its highest tie,
+    whether a tie with it prefers his cards."""
     played = x
     ceiling = x
     if rules[0]:
@@ -178,24 +179,23 @@ def joint_code(p, x, rules):
         if not uses_cards:
             played = rules[1]
             ceiling = rules[2]
+    if p.shape[0] == 1:
+        return int(p[0] <= ceiling) + int(p[0] < played)
     code = 0
     unit = 1
     for i in range(p.shape[0]):
-        if p[i] > ceiling:
-            pass
-        elif p[i] < played:
-            code += 2 * unit
-        else:
-            code += unit
+        # 0 win (above the ceiling), 1 push, 2 lose (below what he played); no branches.
+        code += unit * (int(p[i] <= ceiling) + int(p[i] < played))
         unit *= 3
     return code
 
 
 @njit(cache=True, nogil=True)
-def base_counts(first, last, board_counts, weights, table, players, rules, out):
+def base_counts(first, last, board_counts, weights, table, players, default, out):
     """Every board of rank multiset ``i`` (``board_counts[i]`` of them) against every Boss hand
     of rank multiset ``q`` (``weights[i, q]`` of them) ranked by ranks alone (``table[i, q]``),
     the players at ``players[i]``: adds the deals to ``out`` by joint outcome."""
+    rules = (default[0], default[1], default[2], default[3])
     for i in range(first, last):
         n = board_counts[i]
         if n == 0:
@@ -409,52 +409,61 @@ def _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_
 
 @njit(cache=True, nogil=True)
 def _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets, mstart, qidx, table,
-                  players, nv, v_rows, v_counts, rules, out):
+                  players, nv, v_rows, v_counts, rules, moved, touched, out):
     """The Boss hands that make a flush with the key's suit: each moves from its rank-only
-    strength to its true one (the better of the two)."""
+    strength to its true one (the better of the two). The hands moved are summed per rank
+    multiset (``moved``, the ones ``touched`` listed) and per flush, then compared once."""
     row = table[i]
-    for v in range(nv):
-        p = players[v_rows[v]]
-        n = v_counts[v]
-        if n == 0:
-            continue
-        for h in range(nh):
-            f = own_values[h]
-            size = own_sizes[h]
-            dd = k - size
-            prefix = 0
-            for j in range(size):
-                prefix = prefix * 13 + own_ranks[h, j]
-            moved = 0
-            for q in range(mstart[dd], mstart[dd + 1]):
-                code = prefix
-                wq = 1
-                if dd == 1:
-                    r = msets[q, 1]
-                    wq = rest[r]
-                    code = code * 13 + r
-                elif dd == 2:
-                    r = msets[q, 1]
-                    t = msets[q, 2]
-                    wq = binom[rest[r], 2] if r == t else rest[r] * rest[t]
-                    code = (code * 13 + r) * 13 + t
-                if wq == 0:
-                    continue
-                x = row[qidx[code]]
-                if f > x:
-                    moved += wq
-                    out[joint_code(p, x, rules)] -= n * wq
-            if moved:
-                out[joint_code(p, f, rules)] += n * moved
+    nt = 0
+    for h in range(nh):
+        f = own_values[h]
+        size = own_sizes[h]
+        dd = k - size
+        prefix = 0
+        for j in range(size):
+            prefix = prefix * 13 + own_ranks[h, j]
+        up = 0
+        for q in range(mstart[dd], mstart[dd + 1]):
+            code = prefix
+            wq = 1
+            if dd == 1:
+                r = msets[q, 1]
+                wq = rest[r]
+                code = code * 13 + r
+            elif dd == 2:
+                r = msets[q, 1]
+                t = msets[q, 2]
+                wq = binom[rest[r], 2] if r == t else rest[r] * rest[t]
+                code = (code * 13 + r) * 13 + t
+            if wq == 0:
+                continue
+            qi = qidx[code]
+            if f > row[qi]:
+                if moved[qi] == 0:
+                    touched[nt] = qi
+                    nt += 1
+                moved[qi] += wq
+                up += wq
+        if up:
+            for v in range(nv):
+                out[joint_code(players[v_rows[v]], f, rules)] += v_counts[v] * up
+    for j in range(nt):
+        qi = touched[j]
+        x = row[qi]
+        for v in range(nv):
+            out[joint_code(players[v_rows[v]], x, rules)] -= v_counts[v] * moved[qi]
+        moved[qi] = 0
 
 
 @njit(cache=True, nogil=True)
 def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx, weights, table,
-               players, keys, n_sets, rules, out):
+               players, keys, n_sets, default, out):
     """The corrections of the flush keys of tasks ``first`` to ``last`` (rows: suit, its ranks
     on the board as a mask, how many) to the rank-only count ``base_counts`` makes: boards on
     which a player flushes, and Boss hands that flush. ``players`` holds the rank-only rows
-    (one per board rank multiset) then one row per key of ``keys``."""
+    (one per board rank multiset) then one row per key of ``keys``; ``default`` the default-hand
+    row of ``joint_code``."""
+    rules = (default[0], default[1], default[2], default[3])
     own_ranks = np.zeros((300, 3), dtype=np.int64)
     own_sizes = np.zeros(300, dtype=np.int64)
     own_values = np.zeros(300, dtype=np.int64)
@@ -463,6 +472,8 @@ def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx,
     rest = np.zeros(13, dtype=np.int64)
     v_rows = np.zeros(4, dtype=np.int64)
     v_counts = np.zeros(4, dtype=np.int64)
+    moved = np.zeros(table.shape[1], dtype=np.int64)
+    touched = np.zeros(table.shape[1], dtype=np.int64)
     for t in range(first, last):
         s, smask, b = tasks[t, 0], tasks[t, 1], tasks[t, 2]
         if not _suited_ok(smask, s, u):
@@ -488,4 +499,4 @@ def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx,
                 rest[r] = off[r] - oc[r]
             nv = _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_rows, v_counts)
             _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets, mstart, qidx, table,
-                          players, nv, v_rows, v_counts, rules, out)
+                          players, nv, v_rows, v_counts, rules, moved, touched, out)
