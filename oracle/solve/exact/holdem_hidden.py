@@ -116,31 +116,18 @@ def _deck(unseen: Sequence[Card]):
     return u.sum(axis=1), u
 
 
-def _counts(rows, width: int = 13):
-    import numpy as np
-
-    counts = np.zeros((rows.shape[0], width), dtype=np.int64)
-    for column in range(rows.shape[1]):
-        np.add.at(counts, (np.arange(rows.shape[0]), rows[:, column]), 1)
-    return counts
-
-
 def _board_and_boss_counts(a, k: int):
     """(boards of each rank multiset, Boss hands of each rank multiset beside each)."""
     import numpy as np
 
+    from oracle.eval.jit import kernels
     from oracle.solve.exact.holdem_hidden_tables import board_sets, own_sets
 
-    binom = np.zeros((72, 8), dtype=np.int64)
-    binom[8:] = _binomials()  # row n + 8: no cards to choose from below zero
     boards, _ = board_sets()
     owns, _ = own_sets(k)
-    rc, qc = _counts(boards), _counts(owns)
-    n_boards = np.ones(boards.shape[0], dtype=np.int64)
-    weights = np.ones((boards.shape[0], owns.shape[0]), dtype=np.int64)
-    for r in range(13):
-        n_boards *= binom[a[r] + 8, rc[:, r]]
-        weights *= binom[(a[r] - rc[:, r] + 8)[:, None], qc[None, :, r]]
+    n_boards = np.zeros(boards.shape[0], dtype=np.int64)
+    weights = np.zeros((boards.shape[0], owns.shape[0]), dtype=np.int64)
+    kernels(KERNELS).rank_counts(boards, owns, a, _binomials(), n_boards, weights)
     return n_boards, weights
 
 
@@ -197,26 +184,50 @@ def _rank_only_boards(problem: OddsProblem, u, needed):
     return rows, boards, suits
 
 
-def _tasks(problem: OddsProblem, k: int, m: int, u, for_players: bool):
-    """(suit, mask of its ranks on the board, how many) rows: with ``for_players`` those where a
-    player may flush, else every one where a player or the Boss may."""
+@lru_cache(maxsize=None)
+def _masks(b: int):
+    """Every set of ``b`` ranks as a 13-bit mask."""
+    import numpy as np
+
+    return np.array([sum(1 << r for r in c) for c in combinations(range(13), b)], dtype=np.int64)
+
+
+def suit_classes(problem: OddsProblem) -> list[list[int]]:
+    """The suits in classes that swapping two suits of one class maps the whole position to
+    itself (the same ranks of each in every hand, on the board and in the discards), so that
+    their flush corrections are equal: each class's first suit is counted for all of them."""
+    places = [seat.cards for seat in problem.seats] + [problem.dead, problem.board, problem.boss.known]
+    marks = []
+    for suit in SUITS:
+        marks.append(tuple(tuple(sorted(RANKS.index(c.rank) for c in cards if c.suit == suit)) for cards in places))
+    classes: dict[tuple, list[int]] = {}
+    for s, mark in enumerate(marks):
+        classes.setdefault(mark, []).append(s)
+    return list(classes.values())
+
+
+def _tasks(problem: OddsProblem, k: int, m: int, u, for_players: bool, suits=range(4)):
+    """(suit, mask of its ranks on the board, how many) rows for ``suits``: with ``for_players``
+    those where a player may flush, else every one where a player or the Boss may."""
     import numpy as np
 
     live = _live(problem)
-    rows = []
-    for s, suit in enumerate(SUITS):
+    parts = [np.zeros((0, 3), dtype=np.int64)]
+    for s in suits:
+        suit = SUITS[s]
         held = [min(seat.max_private, sum(c.suit == suit for c in seat.cards)) for seat in live]
+        unseen_mask = sum(1 << r for r in range(13) if u[r, s])
         for b in range(2, 6):
             player = any(h >= max(1, 5 - b) for h in held) and b >= 3
             boss = 5 - b <= m
             if not (player if for_players else (player or boss)):
                 continue
-            for ranks in combinations(range(13), b):
-                if all(u[r, s] for r in ranks):
-                    rows.append((s, sum(1 << r for r in ranks), b))
-    table = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
+            masks = _masks(b)
+            masks = masks[(masks & ~unseen_mask) == 0]
+            parts.append(np.stack([np.full(len(masks), s), masks, np.full(len(masks), b)], axis=1))
+    table = np.concatenate(parts).astype(np.int64)
     # Interleaved, so that the two threads get even shares.
-    return np.ascontiguousarray(table[np.argsort(np.arange(len(rows)) % WORKERS, kind="stable")])
+    return np.ascontiguousarray(table[np.argsort(np.arange(len(table)) % WORKERS, kind="stable")])
 
 
 def _player_keys(problem: OddsProblem, k: int, m: int, unseen, a, u):
@@ -296,14 +307,16 @@ def exact_counts(problem: OddsProblem, unseen: Sequence[Card]):
             module.base_counts(first, last, n_boards, weights, table, players, rules, out)
             return out
 
-        tasks = _tasks(problem, k, m, u, for_players=False)
+        joint = _split(base, boards.shape[0])
+        for times in sorted({len(c) for c in suit_classes(problem)}):
+            tasks = _tasks(problem, k, m, u, False, [c[0] for c in suit_classes(problem) if len(c) == times])
 
-        def flushes(first, last):
-            out = np.zeros(size, dtype=np.int64)
-            module.key_counts(tasks, first, last, k, m, a, u, _binomials(), msets, starts, index, own_index,
-                              weights, table, players, keys, boards.shape[0], rules, out)
-            return out
+            def flushes(first, last):
+                out = np.zeros(size, dtype=np.int64)
+                module.key_counts(tasks, first, last, k, m, a, u, _binomials(), msets, starts, index, own_index,
+                                  weights, table, players, keys, boards.shape[0], rules, out)
+                return out
 
-        joint = _split(base, boards.shape[0]) + _split(flushes, tasks.shape[0])
+            joint = joint + times * _split(flushes, tasks.shape[0])
     n = len(unseen)
     return joint, math.comb(n, 5) * math.comb(n - 5, k), math.comb(n, 5)

@@ -500,3 +500,37 @@ def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx,
             nv = _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_rows, v_counts)
             _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets, mstart, qidx, table,
                           players, nv, v_rows, v_counts, rules, moved, touched, out)
+
+
+@njit(cache=True, nogil=True)
+def rank_counts(boards, owns, a, binom, n_boards, weights):
+    """``n_boards[i]``: the boards of rank multiset ``boards[i]`` from ``a[r]`` unseen cards of
+    each rank; ``weights[i, q]``: the Boss hands of rank multiset ``owns[q]`` from the cards
+    each of those boards leaves."""
+    left = np.zeros(13, dtype=np.int64)
+    for i in range(boards.shape[0]):
+        for r in range(13):
+            left[r] = a[r]
+        for j in range(5):
+            left[boards[i, j]] -= 1
+        n = 1
+        for r in range(13):
+            if left[r] < 0:
+                n = 0
+        if n:
+            for r in range(13):
+                n *= binom[a[r], a[r] - left[r]]
+        n_boards[i] = n
+        if n == 0:
+            continue
+        for q in range(owns.shape[0]):
+            w = 1
+            j = 0
+            while j < owns.shape[1]:
+                r = owns[q, j]
+                c = 1
+                while j + c < owns.shape[1] and owns[q, j + c] == r:
+                    c += 1
+                w *= binom[left[r], c]
+                j += c
+            weights[i, q] = w
