@@ -183,6 +183,19 @@ def test_showdown_phase_counted_deals_equal_plain_loops_over_the_engine(hands, u
     assert (joint, deals) == enumerated(problem)
 
 
+@pytest.mark.parametrize("hands,unseen,boss", [
+    # Spades and diamonds hold the same ranks everywhere: their flushes are counted once, twice over.
+    (["Ah 9h 3c"], "Ks Qs Ts 8s 5s 4s 2s Kd Qd Td 8d 5d 4d 2d Jh 7h 6h 2h Jc 9c 6c 4c", dict(k=2, m=2)),
+    (["Ah 9h 3c", "Jh 4c 2c"], "Ks Qs Ts 8s 5s 2s Kd Qd Td 8d 5d 2d 7h 6h 3h 8c 6c 5c", dict(k=3, m=None)),
+    # Three suits alike (the player holds only hearts).
+    (["Ah 9h 3h"], "Ks Qs 8s 5s 2s Kd Qd 8d 5d 2d Kc Qc 8c 5c 2c Jh Th 4h", dict(k=3, m=None, default="T T")),
+])
+def test_showdown_interchangeable_suits_counted_once_equal_every_deal_enumerated(hands, unseen, boss):
+    problem = short_deck(hands, unseen, **boss)
+    assert max(len(c) for c in holdem_hidden.suit_classes(problem)) >= 2
+    assert counted(problem) == enumerated(problem)
+
+
 # ---------------------------------------------------------------------------------------
 # Where it applies, and what the odds answer says.
 
