@@ -212,11 +212,12 @@ def rep_boards(boards, allow, out_suits):
     """For each board rank multiset (five sorted rank indexes) suits such that no suit shows
     more than twice, each card allowed (``allow[rank, suit]``) and no card twice; -1 where
     there is none."""
+    used = np.zeros(4, dtype=np.int64)
     for i in range(boards.shape[0]):
         out_suits[i, 0] = -1
         for pick in range(1024):
             ok = True
-            used = np.zeros(4, dtype=np.int64)
+            used[:] = 0
             for j in range(5):
                 s = (pick >> (2 * j)) & 3
                 r = boards[i, j]
