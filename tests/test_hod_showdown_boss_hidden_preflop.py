@@ -196,6 +196,19 @@ def test_showdown_interchangeable_suits_counted_once_equal_every_deal_enumerated
     assert counted(problem) == enumerated(problem)
 
 
+def test_showdown_a_folded_player_loses_and_the_others_are_counted_together():
+    from dataclasses import replace
+
+    # Ben folds; Anna and Cara hold two cards of different suits, each flushing on its own boards.
+    problem = short_deck(["Ah 9h 3c", "Kd 7d 2s", "Qs 8s 4c"],
+                         "Kh Qh Th 8h 6h 5h Js Ts 9s 6s 3s Ad Qd 9d 2c 5c", k=3, m=None, default="Q Q")
+    problem = replace(problem, seats=(problem.seats[0], replace(problem.seats[1], folded=True), problem.seats[2]))
+    assert counted(problem) == enumerated(problem)
+    result = compute_odds(problem, method="exact")
+    assert result.seat("P2").folded and result.seat("P2").lose == 1.0
+    assert [s.wins + s.pushes + s.losses for s in result.seats if not s.folded] == [result.deals] * 2
+
+
 # ---------------------------------------------------------------------------------------
 # Where it applies, and what the odds answer says.
 

@@ -41,9 +41,10 @@ from oracle.solve.exact.holdem_problem import OddsProblem, SeatHand
 
 KERNELS = "oracle.solve.exact.holdem_hidden_kernels"
 WORKERS = 2
-# Measured on the benchmark machine (2 cores, bench/bench_hod_odds.py), to choose exact or
-# sampled: a Boss with two hidden cards, and one with three he may all use.
-SECONDS = {2: 1.5, 3: 4.0}
+# Measured on the benchmark machine (2 cores, bench/bench_hod_odds.py, under load), to choose
+# exact or sampled, by the Boss's hidden cards: for one player, about 0.5 s with two and 2.4 s
+# with three, warm (the first call in a process reads the tables and takes about a second more).
+SECONDS = {1: 1.0, 2: 1.5, 3: 4.0}
 
 
 def _live(problem: OddsProblem) -> list[SeatHand]:
@@ -71,7 +72,7 @@ def applies(problem: OddsProblem) -> bool:
 
 
 def estimated_seconds(problem: OddsProblem, unseen: int) -> float:
-    return SECONDS.get(min(problem.boss.unknown, _boss_uses(problem)), SECONDS[3]) * len(_live(problem)) ** 0.5
+    return SECONDS[problem.boss.unknown] * len(_live(problem)) ** 0.5
 
 
 def _boss_uses(problem: OddsProblem) -> int:
