@@ -209,6 +209,33 @@ def test_showdown_a_folded_player_loses_and_the_others_are_counted_together():
     assert [s.wins + s.pushes + s.losses for s in result.seats if not s.folded] == [result.deals] * 2
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_showdown_on_the_flop_and_the_turn_counted_deals_equal_every_deal_enumerated(seed):
+    """The same count with the Flop (or the Turn) out: its cards fix part of every board."""
+    rng = random.Random(100 + seed)
+    deck = full_deck()
+    rng.shuffle(deck)
+    heavy = set(rng.sample(SUITS, 2))
+    deck.sort(key=lambda c: (c.suit not in heavy, rng.random()))
+    out = 3 + seed % 2
+    k, m = [(2, 2), (3, None), (3, 2), (1, 1)][seed % 4]
+    players = 1 + seed % 3
+    seats = tuple(SeatHand(name=f"P{i + 1}", cards=tuple(deck[out + 3 * i:out + 3 * i + 3])) for i in range(players))
+    dead = tuple(deck[out + 3 * players + 18 + seed % 5:])
+    problem = OddsProblem(board=tuple(deck[:out]), seats=seats, dead=dead,
+                          boss=BossHand(unknown=k, max_used=m, default_hand=C(["Q Q T T", "7 7", "A A K K"][seed % 3])),
+                          bans_board_high_card=seed % 5 == 0)
+    assert counted(problem) == enumerated(problem)
+
+
+def test_showdown_the_flop_against_nick_hauss_counted_equals_the_enumeration_on_a_full_deck():
+    problem = OddsProblem(board=C("Qd 8c 3s"), dead=C("Kc"), seats=(SeatHand(name="Anna", cards=C("Qh Qs 7d")),),
+                          boss=BossHand(unknown=3, max_used=None, default_hand=C("K K"), soul_penalty=4))
+    joint, deals = counted(problem)
+    # The enumeration's counts (bench/hod-exact.scenario.yaml): every C(45, 2) x C(43, 3) deal.
+    assert deals == 12_217_590 and joint == (11_158_784, 0, 1_058_806)
+
+
 # ---------------------------------------------------------------------------------------
 # Where it applies, and what the odds answer says.
 
@@ -234,9 +261,9 @@ def test_showdown_cases_not_counted_fall_back_to_the_enumeration():
     wild = replace_seat(full_problem(), wild_ranks=frozenset({RANKS[5]}))
     sleeve = replace_seat(full_problem(), cards=C("Ah 9h 3h"), max_private=3)
     known = full_problem(k=1, known=C("2c"))
-    flop = OddsProblem(board=C("2c 3d 4h"), seats=full_problem().seats, boss=full_problem().boss)
+    river = OddsProblem(board=C("2c 3d 4h 9s Jd"), seats=full_problem().seats, boss=full_problem().boss)
     tolls = full_problem(tolled_ranks=frozenset({RANKS[0]}))
-    for problem in (wild, sleeve, known, flop, tolls):
+    for problem in (wild, sleeve, known, river, tolls):
         assert not holdem_hidden.applies(problem)
     # Up Your Sleeve with two suited cards only still flushes with three of the board: counted.
     assert holdem_hidden.applies(replace_seat(full_problem(), cards=C("Ah 9h 3c"), max_private=3))

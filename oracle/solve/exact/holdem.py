@@ -300,14 +300,17 @@ def _default_high(problem: OddsProblem) -> int | None:
 def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
     from oracle.solve.exact import holdem_hidden, holdem_known
 
-    if holdem_hidden.applies(problem):
+    room = budget.remaining()
+    # The count is not cut short: with less time left than it needs, the enumeration runs (and
+    # stops at the limit with bounds).
+    if holdem_hidden.applies(problem) and (room is None or holdem_hidden.estimated_seconds(problem, len(unseen)) <= room):
         counted = holdem_hidden.exact_counts(problem, unseen)
         if counted is not None:
             joint, deals, rows = counted
             if progress is not None:
                 progress(rows, rows)
             note = (f"all {deals:,} deals counted by rank multisets, flushes put right suit by suit: "
-                    "the Boss's cards are face down before the Flop")
+                    "the Boss's cards are face down")
             return _from_joint(problem, unseen, joint, deals, rows, rows, note)
     if holdem_known.applies(problem):
         joint, deals, done, rows = holdem_known.exact_counts(problem, unseen, progress, budget)

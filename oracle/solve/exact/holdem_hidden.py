@@ -55,7 +55,7 @@ def applies(problem: OddsProblem) -> bool:
     from oracle.eval.batch import backend
 
     boss = problem.boss
-    if problem.board or problem.board_size != 5 or boss.known or not 1 <= boss.unknown <= 3:
+    if len(problem.board) > 4 or problem.board_size != 5 or boss.known or not 1 <= boss.unknown <= 3:
         return False
     if problem.ruleset.has_wilds or problem.tolled_ranks or backend() != "numba":
         return False
@@ -72,7 +72,8 @@ def applies(problem: OddsProblem) -> bool:
 
 
 def estimated_seconds(problem: OddsProblem, unseen: int) -> float:
-    return SECONDS[problem.boss.unknown] * len(_live(problem)) ** 0.5
+    street = 1.0 if not problem.board else 0.25  # the Flop and the Turn: far fewer boards
+    return SECONDS[problem.boss.unknown] * street * len(_live(problem)) ** 0.5
 
 
 def _boss_uses(problem: OddsProblem) -> int:
@@ -107,17 +108,23 @@ def _rules(problem: OddsProblem):
     return np.array([1, low, high, int(boss.tie_prefers == "cards")], dtype=np.int64)
 
 
-def _deck(unseen: Sequence[Card]):
-    """(a, u): unseen cards of each rank, and whether each (rank, suit) card is unseen."""
+def _grid(cards: Sequence[Card]):
+    """Whether each (rank, suit) card is among ``cards``, a (13, 4) array."""
     import numpy as np
 
-    u = np.zeros((13, 4), dtype=np.int64)
-    for card in unseen:
-        u[RANKS.index(card.rank), SUITS.index(card.suit)] = 1
+    grid = np.zeros((13, 4), dtype=np.int64)
+    for card in cards:
+        grid[RANKS.index(card.rank), SUITS.index(card.suit)] = 1
+    return grid
+
+
+def _deck(unseen: Sequence[Card]):
+    """(a, u): unseen cards of each rank, and whether each (rank, suit) card is unseen."""
+    u = _grid(unseen)
     return u.sum(axis=1), u
 
 
-def _board_and_boss_counts(a, k: int):
+def _board_and_boss_counts(a, fx, k: int):
     """(boards of each rank multiset, Boss hands of each rank multiset beside each)."""
     import numpy as np
 
@@ -128,7 +135,7 @@ def _board_and_boss_counts(a, k: int):
     owns, _ = own_sets(k)
     n_boards = np.zeros(boards.shape[0], dtype=np.int64)
     weights = np.zeros((boards.shape[0], owns.shape[0]), dtype=np.int64)
-    kernels(KERNELS).rank_counts(boards, owns, a, _binomials(), n_boards, weights)
+    kernels(KERNELS).rank_counts(boards, owns, a, fx.sum(axis=1), _binomials(), n_boards, weights)
     return n_boards, weights
 
 
@@ -170,7 +177,7 @@ def _rank_only_boards(problem: OddsProblem, u, needed):
     rows = np.flatnonzero(needed)
     boards = np.ascontiguousarray(board_sets()[0][rows])
     suits = np.zeros(boards.shape, dtype=np.int64)
-    module.rep_boards(boards, u.astype(np.bool_), suits)
+    module.rep_boards(boards, (u | _grid(problem.board)).astype(np.bool_), suits)
     missing = suits[:, 0] < 0
     if missing.any():
         free = np.ones((13, 4), dtype=np.bool_)
@@ -218,20 +225,21 @@ def _tasks(problem: OddsProblem, k: int, m: int, u, for_players: bool, suits=ran
         suit = SUITS[s]
         held = [min(seat.max_private, sum(c.suit == suit for c in seat.cards)) for seat in live]
         unseen_mask = sum(1 << r for r in range(13) if u[r, s])
-        for b in range(2, 6):
+        fixed_mask = sum(1 << RANKS.index(c.rank) for c in problem.board if c.suit == suit)
+        for b in range(max(2, bin(fixed_mask).count("1")), 6):
             player = any(h >= max(1, 5 - b) for h in held) and b >= 3
             boss = 5 - b <= m
             if not (player if for_players else (player or boss)):
                 continue
             masks = _masks(b)
-            masks = masks[(masks & ~unseen_mask) == 0]
+            masks = masks[((masks & ~(unseen_mask | fixed_mask)) == 0) & ((masks & fixed_mask) == fixed_mask)]
             parts.append(np.stack([np.full(len(masks), s), masks, np.full(len(masks), b)], axis=1))
     table = np.concatenate(parts).astype(np.int64)
     # Interleaved, so that the two threads get even shares.
     return np.ascontiguousarray(table[np.argsort(np.arange(len(table)) % WORKERS, kind="stable")])
 
 
-def _player_keys(problem: OddsProblem, k: int, m: int, unseen, a, u):
+def _player_keys(problem: OddsProblem, k: int, m: int, unseen, a, u, fx):
     """(sorted key codes, players' strengths on each key's boards): the flush keys on which a
     player may flush, a board of each ranked by the solver."""
     import numpy as np
@@ -250,12 +258,12 @@ def _player_keys(problem: OddsProblem, k: int, m: int, unseen, a, u):
     codes = np.zeros(bound, dtype=np.int64)
     rows = np.zeros(bound, dtype=np.int64)
     owner = np.zeros(bound, dtype=np.int64)
-    n = module.list_keys(tasks, a, u, _binomials(), msets, starts, index, boards.shape[0], codes, rows, owner)
+    n = module.list_keys(tasks, a, u, fx, _binomials(), msets, starts, index, boards.shape[0], codes, rows, owner)
     order = np.argsort(codes[:n], kind="stable")
     codes, rows, owner = codes[:n][order], rows[:n][order], owner[:n][order]
     ranks = np.zeros((n, 5), dtype=np.int64)
     suits = np.zeros((n, 5), dtype=np.int64)
-    module.key_boards(tasks, owner, rows, msets, u, ranks, suits)
+    module.key_boards(tasks, owner, rows, msets, u | fx, ranks, suits)
     strengths = np.zeros((n, len(live)), dtype=np.int64)
     for j, seat in enumerate(live):
         strengths[:, j] = _seat_strengths(problem, seat, unseen, ranks, suits)
@@ -285,12 +293,13 @@ def exact_counts(problem: OddsProblem, unseen: Sequence[Card]):
     k, m = problem.boss.unknown, _boss_uses(problem)
     live = _live(problem)
     a, u = _deck(unseen)
+    fx = _grid(problem.board)
     boards, index = board_sets()
     msets, starts = small_sets()
     _, own_index = own_sets(k)
     with compiling(KERNELS, "key_counts", "Compiling the hidden-Boss odds count (once per machine)"):
         table = boss_rank_table(k, m)
-        n_boards, weights = _board_and_boss_counts(a, k)
+        n_boards, weights = _board_and_boss_counts(a, fx, k)
         plain = _rank_only_boards(problem, u, n_boards > 0)
         if plain is None:
             return None
@@ -298,7 +307,7 @@ def exact_counts(problem: OddsProblem, unseen: Sequence[Card]):
         rank_only = np.zeros((boards.shape[0], len(live)), dtype=np.int64)
         for j, seat in enumerate(live):
             rank_only[rows, j] = _seat_strengths(problem, seat, unseen, ranks, suits)
-        keys, flushing = _player_keys(problem, k, m, unseen, a, u)
+        keys, flushing = _player_keys(problem, k, m, unseen, a, u, fx)
         players = np.ascontiguousarray(np.concatenate([rank_only, flushing], axis=0))
         rules = _rules(problem)
         size = 3 ** len(live)
@@ -314,10 +323,10 @@ def exact_counts(problem: OddsProblem, unseen: Sequence[Card]):
 
             def flushes(first, last):
                 out = np.zeros(size, dtype=np.int64)
-                module.key_counts(tasks, first, last, k, m, a, u, _binomials(), msets, starts, index, own_index,
+                module.key_counts(tasks, first, last, k, m, a, u, fx, _binomials(), msets, starts, index, own_index,
                                   weights, table, players, keys, boards.shape[0], rules, out)
                 return out
 
             joint = joint + times * _split(flushes, tasks.shape[0])
-    n = len(unseen)
-    return joint, math.comb(n, 5) * math.comb(n - 5, k), math.comb(n, 5)
+    n, to_come = len(unseen), 5 - len(problem.board)
+    return joint, math.comb(n, to_come) * math.comb(n - to_come, k), math.comb(n, to_come)

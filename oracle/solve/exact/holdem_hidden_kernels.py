@@ -255,39 +255,59 @@ def _key_index(smask, oc, ridx):
 
 
 @njit(cache=True, nogil=True)
-def _boards_of_key(off, oc, binom):
+def _boards_of_key(off, oc, fo, binom):
+    """The boards with these other ranks ``oc``: the ones still to come (beyond the board's
+    cards ``fo`` of other suits) from the unseen cards of other suits ``off``."""
     n = 1
     for r in range(13):
-        if oc[r]:
-            n *= binom[off[r], oc[r]]
+        if oc[r] < fo[r]:
+            return 0
+        if oc[r] > fo[r]:
+            n *= binom[off[r], oc[r] - fo[r]]
     return n
 
 
 @njit(cache=True, nogil=True)
-def _suited_ok(smask, s, u):
+def _suited_ok(smask, s, u, fx):
+    """Whether a board can show exactly the ranks ``smask`` of suit ``s``: each unseen or on the
+    board already (``fx``), and every card of the suit on the board among them."""
     for r in range(13):
-        if (smask >> r) & 1 and u[r, s] == 0:
+        if (smask >> r) & 1 and u[r, s] == 0 and fx[r, s] == 0:
+            return False
+        if fx[r, s] and not (smask >> r) & 1:
             return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def list_keys(tasks, a, u, binom, msets, mstart, ridx, n_sets, codes, rows, tasks_of):
+def _fixed_off(s, fx, fo):
+    """``fo[r]``: the board's cards of rank ``r`` already out, of suits other than ``s``."""
+    for r in range(13):
+        fo[r] = 0
+        for t in range(4):
+            if t != s:
+                fo[r] += fx[r, t]
+
+
+@njit(cache=True, nogil=True)
+def list_keys(tasks, a, u, fx, binom, msets, mstart, ridx, n_sets, codes, rows, tasks_of):
     """The flush keys (suit, its ranks on the board, the board's rank multiset) of ``tasks``
     that some board has: their codes, the off-suit rank row and the task. Returns how many."""
     oc = np.zeros(13, dtype=np.int64)
     off = np.zeros(13, dtype=np.int64)
+    fo = np.zeros(13, dtype=np.int64)
     n = 0
     for t in range(tasks.shape[0]):
         s, smask, b = tasks[t, 0], tasks[t, 1], tasks[t, 2]
-        if not _suited_ok(smask, s, u):
+        if not _suited_ok(smask, s, u, fx):
             continue
+        _fixed_off(s, fx, fo)
         for r in range(13):
             off[r] = a[r] - u[r, s]
         d = 5 - b
         for row in range(mstart[d], mstart[d + 1]):
             _off_counts(msets, row, d, oc)
-            if _boards_of_key(off, oc, binom) == 0:
+            if _boards_of_key(off, oc, fo, binom) == 0:
                 continue
             codes[n] = (s * 8192 + smask) * n_sets + _key_index(smask, oc, ridx)
             rows[n] = row
@@ -298,6 +318,7 @@ def list_keys(tasks, a, u, binom, msets, mstart, ridx, n_sets, codes, rows, task
 
 @njit(cache=True, nogil=True)
 def key_boards(tasks, tasks_of, rows, msets, u, ranks, suits):
+    """(``u``: the cards a board may show, unseen or on the board already.)"""
     """A board of each flush key from unseen cards: the suit's cards of its ranks, and for the
     other ranks unseen cards of other suits (rank and suit indexes, five columns)."""
     for n in range(rows.shape[0]):
@@ -375,7 +396,7 @@ def _player_switch(i, row, n, weights, table, players, rules, out):
 
 
 @njit(cache=True, nogil=True)
-def _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_rows, v_counts):
+def _variants(s, smask, b, d, row, msets, oc, fo, i, own_row, n, u, fx, keys, n_sets, v_rows, v_counts):
     """The players' strengths on the boards of a key, with how many boards each: one row
     unless the other three cards can all be of one suit (a flush for a player there)."""
     nv = 1
@@ -394,7 +415,9 @@ def _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_
             continue
         whole = True
         for j in range(d):
-            if not u[msets[row, 1 + j], t]:
+            r = msets[row, 1 + j]
+            # Its card of suit t is to come (unseen), or is the board's card of that rank already.
+            if not (fx[r, t] if fo[r] else u[r, t]):
                 whole = False
         if not whole:
             continue
@@ -457,7 +480,7 @@ def _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets
 
 
 @njit(cache=True, nogil=True)
-def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx, weights, table,
+def key_counts(tasks, first, last, k, m, a, u, fx, binom, msets, mstart, ridx, qidx, weights, table,
                players, keys, n_sets, default, out):
     """The corrections of the flush keys of tasks ``first`` to ``last`` (rows: suit, its ranks
     on the board as a mask, how many) to the rank-only count ``base_counts`` makes: boards on
@@ -471,21 +494,23 @@ def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx,
     off = np.zeros(13, dtype=np.int64)
     oc = np.zeros(13, dtype=np.int64)
     rest = np.zeros(13, dtype=np.int64)
+    fo = np.zeros(13, dtype=np.int64)
     v_rows = np.zeros(4, dtype=np.int64)
     v_counts = np.zeros(4, dtype=np.int64)
     moved = np.zeros(table.shape[1], dtype=np.int64)
     touched = np.zeros(table.shape[1], dtype=np.int64)
     for t in range(first, last):
         s, smask, b = tasks[t, 0], tasks[t, 1], tasks[t, 2]
-        if not _suited_ok(smask, s, u):
+        if not _suited_ok(smask, s, u, fx):
             continue
+        _fixed_off(s, fx, fo)
         for r in range(13):
             off[r] = a[r] - u[r, s]
         nh = _own_suited(smask, s, b, k, m, u, own_ranks, own_sizes, own_values) if 5 - b <= m else 0
         d = 5 - b
         for row in range(mstart[d], mstart[d + 1]):
             _off_counts(msets, row, d, oc)
-            n = _boards_of_key(off, oc, binom)
+            n = _boards_of_key(off, oc, fo, binom)
             if n == 0:
                 continue
             i = _key_index(smask, oc, ridx)
@@ -497,26 +522,27 @@ def key_counts(tasks, first, last, k, m, a, u, binom, msets, mstart, ridx, qidx,
             if nh == 0:
                 continue
             for r in range(13):
-                rest[r] = off[r] - oc[r]
-            nv = _variants(s, smask, b, d, row, msets, oc, i, own_row, n, u, keys, n_sets, v_rows, v_counts)
+                rest[r] = off[r] - (oc[r] - fo[r])
+            nv = _variants(s, smask, b, d, row, msets, oc, fo, i, own_row, n, u, fx, keys, n_sets, v_rows, v_counts)
             _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets, mstart, qidx, table,
                           players, nv, v_rows, v_counts, rules, moved, touched, out)
 
 
 @njit(cache=True, nogil=True)
-def rank_counts(boards, owns, a, binom, n_boards, weights):
+def rank_counts(boards, owns, a, fixed, binom, n_boards, weights):
     """``n_boards[i]``: the boards of rank multiset ``boards[i]`` from ``a[r]`` unseen cards of
-    each rank; ``weights[i, q]``: the Boss hands of rank multiset ``owns[q]`` from the cards
-    each of those boards leaves."""
+    each rank to come beside the board's cards already out (``fixed[r]`` of each rank);
+    ``weights[i, q]``: the Boss hands of rank multiset ``owns[q]`` from the cards each of those
+    boards leaves."""
     left = np.zeros(13, dtype=np.int64)
     for i in range(boards.shape[0]):
         for r in range(13):
-            left[r] = a[r]
+            left[r] = a[r] + fixed[r]
         for j in range(5):
             left[boards[i, j]] -= 1
         n = 1
         for r in range(13):
-            if left[r] < 0:
+            if left[r] < 0 or left[r] > a[r]:
                 n = 0
         if n:
             for r in range(13):
