@@ -1,4 +1,5 @@
-"""Exact Hell of a Deal odds before the Flop with the Boss's hole cards face down, by counting.
+"""Exact Hell of a Deal odds with the Boss's hole cards face down, by counting (before the
+Flop, and on the Flop and the Turn, whose cards fix part of every board).
 
 Before the Flop every board of five unseen cards meets every Boss hand from the cards left:
 C(49,5) x C(44,2) = 1.8 billion deals for a Boss with two hole cards, 25 billion with three.
@@ -18,12 +19,12 @@ Devil Himself):
   those boards' deals are counted again with the player's true strength; each Boss hand holding
   enough cards of the suit moves from its rank-only strength to the better of that and its
   flush. A Boss hand of at most three cards can flush in only one suit, so nothing is counted
-  twice.
+  twice. Suits the position cannot tell apart are worked once and counted for each.
 
 The players' strengths come from the solver's own ranking of one board of each kind (so bans,
 Eenie Meanie's included, are applied as everywhere else); the Boss's default hand and the
 comparison are ``holdem``'s ``boss_plays`` and ``outcome_codes``, restated per deal. It
-applies before the Flop with none of the Boss's cards known, no wild cards or tolls, and no
+applies before the River with none of the Boss's cards known, no wild cards or tolls, and no
 player able to flush with only two cards of the board; elsewhere ``holdem`` enumerates as
 before. The tests check it against that enumeration.
 """

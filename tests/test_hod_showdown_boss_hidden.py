@@ -1,5 +1,5 @@
-"""Hell of a Deal, Showdown Phase, before the Flop with the Boss's hole cards face down: the
-counting of ``oracle.solve.exact.holdem_hidden`` (rank multisets, then flushes put right suit
+"""Hell of a Deal, Showdown Phase, with the Boss's hole cards face down before the Flop (and on
+the Flop and the Turn): the counting of ``oracle.solve.exact.holdem_hidden`` (rank multisets, then flushes put right suit
 by suit) against the enumeration of every (board, Boss hand) deal and against plain loops over
 the engine's ``best_selection`` / ``boss_play``, on short decks (the dead cards are the discard
 pile) chosen so that flushes are common; its pieces against the evaluator."""
