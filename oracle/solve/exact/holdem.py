@@ -225,13 +225,32 @@ def add_joint(joint, codes, valid) -> None:
 # Choosing the method.
 
 
+# On the Flop and the Turn the enumeration of a few deals is quick and needs no compiled kernels
+# (loading them takes a second or more in a fresh process): the count serves where the
+# enumeration's estimate is above this.
+COUNT_ABOVE_SECONDS = 1.0
+
+
+def _counted(problem: OddsProblem, unseen: int) -> bool:
+    """Whether the hidden-Boss count (``holdem_hidden``) answers this problem."""
+    from oracle.solve.exact import holdem_hidden
+
+    if problem.board and _enumeration_seconds(problem, unseen) <= COUNT_ABOVE_SECONDS:
+        return False
+    return holdem_hidden.applies(problem)
+
+
 def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
     from oracle.solve.exact import holdem_hidden, holdem_known
 
-    if holdem_hidden.applies(problem):
+    if _counted(problem, unseen):
         return holdem_hidden.estimated_seconds(problem, unseen)
     if holdem_known.applies(problem):
         return holdem_known.estimated_seconds(problem, unseen)
+    return _enumeration_seconds(problem, unseen)
+
+
+def _enumeration_seconds(problem: OddsProblem, unseen: int) -> float:
     to_come = problem.board_size - len(problem.board)
     runouts = math.comb(unseen, to_come)
     grid = runouts * math.comb(unseen, problem.boss.unknown)
@@ -303,7 +322,7 @@ def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, 
     room = budget.remaining()
     # The count is not cut short: with less time left than it needs, the enumeration runs (and
     # stops at the limit with bounds).
-    if holdem_hidden.applies(problem) and (room is None or holdem_hidden.estimated_seconds(problem, len(unseen)) <= room):
+    if _counted(problem, len(unseen)) and (room is None or holdem_hidden.estimated_seconds(problem, len(unseen)) <= room):
         counted = holdem_hidden.exact_counts(problem, unseen)
         if counted is not None:
             joint, deals, rows = counted
