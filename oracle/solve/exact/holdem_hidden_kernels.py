@@ -167,11 +167,12 @@ def flush_value(board_mask, own_mask, lo, hi):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def joint_code(p, x, rules):
+def joint_code(players, row, x, rules):
     """The joint outcome code (player ``i``'s 0 win, 1 push, 2 lose as the ``i``-th base-3
-    digit) of the players' strengths ``p`` against a Boss whose cards make ``x``. ``rules``, a
-    tuple (its items stay in registers): has a default hand, its strength, its highest tie,
-    whether a tie with it prefers his cards."""
+    digit) of the players' strengths ``players[row]`` against a Boss whose cards make ``x``
+    (read in place: no view of the row is made). ``rules``, a tuple (its items stay in
+    registers): has a default hand, its strength, its highest tie, whether a tie with it
+    prefers his cards."""
     played = x
     ceiling = x
     if rules[0]:
@@ -179,13 +180,14 @@ def joint_code(p, x, rules):
         if not uses_cards:
             played = rules[1]
             ceiling = rules[2]
-    if p.shape[0] == 1:
-        return int(p[0] <= ceiling) + int(p[0] < played)
+    if players.shape[1] == 1:
+        p = players[row, 0]
+        return int(p <= ceiling) + int(p < played)
     code = 0
     unit = 1
-    for i in range(p.shape[0]):
+    for i in range(players.shape[1]):
         # 0 win (above the ceiling), 1 push, 2 lose (below what he played); no branches.
-        code += unit * (int(p[i] <= ceiling) + int(p[i] < played))
+        code += unit * (int(players[row, i] <= ceiling) + int(players[row, i] < played))
         unit *= 3
     return code
 
@@ -200,11 +202,10 @@ def base_counts(first, last, board_counts, weights, table, players, default, out
         n = board_counts[i]
         if n == 0:
             continue
-        p = players[i]
         for q in range(table.shape[1]):
             w = weights[i, q]
             if w:
-                out[joint_code(p, table[i, q], rules)] += n * w
+                out[joint_code(players, i, table[i, q], rules)] += n * w
 
 
 @njit(cache=True, nogil=True)
@@ -391,8 +392,8 @@ def _player_switch(i, row, n, weights, table, players, rules, out):
         w = weights[i, q]
         if w:
             x = table[i, q]
-            out[joint_code(players[row], x, rules)] += n * w
-            out[joint_code(players[i], x, rules)] -= n * w
+            out[joint_code(players, row, x, rules)] += n * w
+            out[joint_code(players, i, x, rules)] -= n * w
 
 
 @njit(cache=True, nogil=True)
@@ -470,12 +471,12 @@ def _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets
                 up += wq
         if up:
             for v in range(nv):
-                out[joint_code(players[v_rows[v]], f, rules)] += v_counts[v] * up
+                out[joint_code(players, v_rows[v], f, rules)] += v_counts[v] * up
     for j in range(nt):
         qi = touched[j]
         x = row[qi]
         for v in range(nv):
-            out[joint_code(players[v_rows[v]], x, rules)] -= v_counts[v] * moved[qi]
+            out[joint_code(players, v_rows[v], x, rules)] -= v_counts[v] * moved[qi]
         moved[qi] = 0
 
 
