@@ -447,6 +447,14 @@ def _boss_flushes(i, k, nh, own_ranks, own_sizes, own_values, rest, binom, msets
         prefix = 0
         for j in range(size):
             prefix = prefix * 13 + own_ranks[h, j]
+        if dd == 0:
+            # All his cards are of the suit: one hand, its own rank multiset.
+            x = row[qidx[prefix]]
+            if f > x:
+                for v in range(nv):
+                    out[joint_code(players, v_rows[v], f, rules)] += v_counts[v]
+                    out[joint_code(players, v_rows[v], x, rules)] -= v_counts[v]
+            continue
         up = 0
         for q in range(mstart[dd], mstart[dd + 1]):
             code = prefix
