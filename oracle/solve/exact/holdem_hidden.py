@@ -298,7 +298,7 @@ def exact_counts(problem: OddsProblem, unseen: Sequence[Card]):
     boards, index = board_sets()
     msets, starts = small_sets()
     _, own_index = own_sets(k)
-    with compiling(KERNELS, "key_counts", "Compiling the hidden-Boss odds count (once per machine)"):
+    with compiling(KERNELS, "key_counts", "Preparing the odds count with the Boss's cards face down (once per machine)"):
         table = boss_rank_table(k, m)
         n_boards, weights = _board_and_boss_counts(a, fx, k)
         plain = _rank_only_boards(problem, u, n_boards > 0)

@@ -104,8 +104,8 @@ def boss_rank_table(k: int, m: int):
         if table.shape == (boards.shape[0], owns.shape[0]):
             table.setflags(write=False)
             return table
-    except (OSError, ValueError):
-        pass
+    except (OSError, ValueError, EOFError):
+        pass  # not there yet, or unreadable: built again below
     table = _build(boards, owns, splits(k, m))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
