@@ -5,7 +5,10 @@ Run by hand:  python bench/bench_hod_odds.py [--runs 7] [--case NAME ...] [--ver
 Cases (seeded deals): one player (45 unseen cards: 990 runouts x 903 Boss hands = 893,970
 showdowns), four players (36 unseen: 630 x 561), and Nick Hauss's three cards with one
 player (45 unseen: 990 x 12,341); before the Flop with the Boss's two cards known, one
-player (47 unseen: 1,533,939 boards) and four players (38 unseen: 501,942 boards). "cold" is the first call in a fresh process (tables read
+player (47 unseen: 1,533,939 boards) and four players (38 unseen: 501,942 boards); before the
+Flop with the Boss's cards face down, one player (49 unseen: 1,906,884 boards x 946 Boss hands)
+and four players (40 unseen), and Nick Hauss's three cards with one player (x 13,244 Boss
+hands). "cold" is the first call in a fresh process (tables read
 from the cache directory); the other runs are warm. ``--verify`` also checks the one-player
 Flop case against plain loops over ``best_selection``/``boss_play`` (minutes).
 """
@@ -51,12 +54,28 @@ def preflop_boss_known(players: int, seed: int = 21) -> OddsProblem:
                                      default_hand=tuple(parse_cards("Q Q T T"))))
 
 
+def preflop_boss_hidden(players: int, boss_cards: int = 2, seed: int = 21) -> OddsProblem:
+    """Before the Flop with the Boss's hole cards face down: C(n, 5) boards x C(n - 5, k) Boss
+    hands, counted by rank multisets with the flushes put right (``holdem_hidden``)."""
+    deck = full_deck()
+    random.Random(seed).shuffle(deck)
+    seats = tuple(SeatHand(name=f"P{i + 1}", cards=tuple(deck[3 * i:3 * i + 3]), souls_if_won=1)
+                  for i in range(players))
+    three = boss_cards == 3
+    return OddsProblem(board=(), seats=seats,
+                       boss=BossHand(unknown=boss_cards, max_used=None if three else 2, soul_penalty=4 if three else 2,
+                                     default_hand=tuple(parse_cards("A A K K" if three else "Q Q T T"))))
+
+
 CASES = {
     "flop-1-player": lambda: flop_problem(1),
     "flop-4-players": lambda: flop_problem(4),
     "flop-nick-hauss-3-cards": lambda: flop_problem(1, boss_cards=3),
     "preflop-boss-known-1-player": lambda: preflop_boss_known(1),
     "preflop-boss-known-4-players": lambda: preflop_boss_known(4),
+    "preflop-boss-hidden-1-player": lambda: preflop_boss_hidden(1),
+    "preflop-boss-hidden-4-players": lambda: preflop_boss_hidden(4),
+    "preflop-nick-hauss-hidden-1-player": lambda: preflop_boss_hidden(1, boss_cards=3),
 }
 
 

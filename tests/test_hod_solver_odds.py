@@ -223,9 +223,13 @@ def test_monte_carlo_is_seeded_and_its_interval_covers_the_exact_value():
     assert a.to_json()["samples"] == 40_000
 
 
-def test_preflop_falls_back_to_monte_carlo():
+def test_preflop_falls_back_to_monte_carlo_where_the_hidden_boss_count_does_not_apply():
+    # A wild value (a Favor) is not counted by rank multisets: the enumeration would take
+    # minutes, so ``auto`` samples. (Without it the pre-Flop odds are counted exactly:
+    # tests/test_hod_showdown_boss_hidden.py.)
     _, hands, dead, _ = deal(2, 0, 1)
-    problem = OddsProblem(board=(), dead=dead, seats=(SeatHand(name="Anna", cards=hands[0]),),
+    problem = OddsProblem(board=(), dead=dead, seats=(SeatHand(name="Anna", cards=hands[0],
+                                                               wild_ranks=frozenset({Rank.SEVEN})),),
                           boss=BossHand(unknown=2))
     result = compute_odds(problem, samples=5_000)
     assert result.method == "monte-carlo" and result.deals == 5_000

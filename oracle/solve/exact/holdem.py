@@ -225,11 +225,32 @@ def add_joint(joint, codes, valid) -> None:
 # Choosing the method.
 
 
-def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
-    from oracle.solve.exact import holdem_known
+# On the Flop and the Turn the enumeration of a few deals is quick and needs no compiled kernels
+# (loading them takes a second or more in a fresh process): the count serves where the
+# enumeration's estimate is above this.
+COUNT_ABOVE_SECONDS = 1.0
 
+
+def _counted(problem: OddsProblem, unseen: int) -> bool:
+    """Whether the hidden-Boss count (``holdem_hidden``) answers this problem."""
+    from oracle.solve.exact import holdem_hidden
+
+    if problem.board and _enumeration_seconds(problem, unseen) <= COUNT_ABOVE_SECONDS:
+        return False
+    return holdem_hidden.applies(problem)
+
+
+def estimated_exact_seconds(problem: OddsProblem, unseen: int) -> float:
+    from oracle.solve.exact import holdem_hidden, holdem_known
+
+    if _counted(problem, unseen):
+        return holdem_hidden.estimated_seconds(problem, unseen)
     if holdem_known.applies(problem):
         return holdem_known.estimated_seconds(problem, unseen)
+    return _enumeration_seconds(problem, unseen)
+
+
+def _enumeration_seconds(problem: OddsProblem, unseen: int) -> float:
     to_come = problem.board_size - len(problem.board)
     runouts = math.comb(unseen, to_come)
     grid = runouts * math.comb(unseen, problem.boss.unknown)
@@ -296,8 +317,20 @@ def _default_high(problem: OddsProblem) -> int | None:
 
 
 def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
-    from oracle.solve.exact import holdem_known
+    from oracle.solve.exact import holdem_hidden, holdem_known
 
+    room = budget.remaining()
+    # The count is not cut short: with less time left than it needs, the enumeration runs (and
+    # stops at the limit with bounds).
+    if _counted(problem, len(unseen)) and (room is None or holdem_hidden.estimated_seconds(problem, len(unseen)) <= room):
+        counted = holdem_hidden.exact_counts(problem, unseen)
+        if counted is not None:
+            joint, deals, rows = counted
+            if progress is not None:
+                progress(rows, rows)
+            note = (f"all {deals:,} deals counted by rank multisets, flushes put right suit by suit: "
+                    "the Boss's cards are face down")
+            return _from_joint(problem, unseen, joint, deals, rows, rows, note)
     if holdem_known.applies(problem):
         joint, deals, done, rows = holdem_known.exact_counts(problem, unseen, progress, budget)
         note = (f"each of the {rows:,} runouts ranked once: every Boss card is known")
