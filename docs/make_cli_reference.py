@@ -22,10 +22,10 @@ MARKER = "<!-- generated below by docs/make_cli_reference.py; do not edit by han
 def reference() -> str:
     runner = CliRunner()
     parts = [MARKER, "", "## Command reference", ""]
-    commands = [[name] for name in sorted(main.commands)]
+    commands = [[name] for name in main.list_commands(None)]
     # A group's own commands follow it (``oracle chart`` and its chart kinds).
     commands = [c for name in commands for c in [name] + [[*name, sub] for sub in sorted(getattr(
-        main.commands[name[0]], "commands", {}))]]
+        main.get_command(None, name[0]), "commands", {}))]]
     for args in [[]] + commands:
         title = " ".join(["oracle", *args])
         text = runner.invoke(main, [*args, "--help"], prog_name="oracle", terminal_width=100).output.rstrip()
