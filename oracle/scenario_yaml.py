@@ -1,8 +1,6 @@
 """Reading scenario YAML: documents with a line for every field, and nothing unsafe.
 
-The text is read with PyYAML's safe loader (no object construction), through libyaml where
-PyYAML has it (ten times quicker) and PyYAML's own parser otherwise; a text libyaml refuses is
-read again by PyYAML's parser, so that a message is worded the same everywhere. Files over 1 MiB are
+The text is read with PyYAML's safe loader (no object construction); files over 1 MiB are
 refused (at most that much is read, so a device or a pipe cannot fill the memory); anchors and
 aliases are refused; every number must be finite and written with at most 4,300 digits; and a
 scalar PyYAML cannot convert is reported at its field, like every other problem.
@@ -124,20 +122,10 @@ _TOO_LARGE = 10**MAX_INT_DIGITS
 _ScenarioLoader.add_constructor("tag:yaml.org,2002:int", _ScenarioLoader.construct_whole_number)
 _ScenarioLoader.add_constructor("tag:yaml.org,2002:float", _ScenarioLoader.construct_finite_number)
 
-# The same loader on libyaml's parser, where PyYAML was built with it: the constructors are
-# PyYAML's Python ones, so the data and the lines are the same.
-_QUICK = getattr(yaml, "__with_libyaml__", False)
-if _QUICK:
-    class _QuickScenarioLoader(yaml.cyaml.CParser, _ScenarioLoader):  # type: ignore[misc]
-        def __init__(self, stream: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
-            yaml.constructor.SafeConstructor.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
 
-
-def _load_all(text: str, quick: bool) -> list[tuple[yaml.Node, Any]]:
+def _load_all(text: str) -> list[tuple[yaml.Node, Any]]:
     """Every document of ``text`` as its node (for lines) and its data, in one pass."""
-    loader = _QuickScenarioLoader(text) if quick else _ScenarioLoader(text)
+    loader = _ScenarioLoader(text)
     try:
         loaded = []
         while loader.check_node():
@@ -202,24 +190,10 @@ def read_text(text: str, file: str = "<text>") -> list[tuple[Any, LineMap]]:
     raises ``ScenarioError``."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ScenarioError([Problem((), "text is over 1 MiB; scenarios are limited to 1 MiB", file)])
-    if _QUICK:
-        try:
-            loaded = _parse(text, file, quick=True)
-        except (ScenarioError, yaml.YAMLError, RecursionError, ValueError):  # ValueError: a lone surrogate
-            loaded = _parse(text, file, quick=False)
-    else:
-        loaded = _parse(text, file, quick=False)
-    return _documents(loaded, file)
-
-
-def _parse(text: str, file: str, quick: bool) -> list[tuple[yaml.Node, Any]]:
-    """Every document's node and data, after refusing anchors, aliases and deep nesting;
-    ``quick``: on libyaml's parser, letting its errors through (the caller reads the text
-    again with PyYAML's parser for the message)."""
     problems: list[Problem] = []
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=yaml.CSafeLoader if quick else yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
             line = event.start_mark.line + 1 if event.start_mark else None
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
@@ -234,22 +208,14 @@ def _parse(text: str, file: str, quick: bool) -> list[tuple[yaml.Node, Any]]:
                 problems.append(Problem((), "YAML anchors (&name) are not allowed in scenario files", file, line))
         if problems:
             raise ScenarioError(problems)
-        return _load_all(text, quick)
+        loaded = _load_all(text)
     except yaml.YAMLError as exc:
-        if quick:
-            raise
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ScenarioError([Problem((), f"not valid YAML: {reason}", file, line)]) from None
     except RecursionError:
-        if quick:
-            raise
         raise ScenarioError([Problem((), "nested too deeply", file)]) from None
-
-
-def _documents(loaded: list[tuple[yaml.Node, Any]], file: str) -> list[tuple[Any, LineMap]]:
-    """Each document's data with its line map; refuses repeated keys and unreadable values."""
     documents = []
     value_problems: list[Problem] = []
     for node, data in loaded:
