@@ -482,7 +482,7 @@ def chart_progress(console: Console, description: str) -> Iterator[Any]:
 
 def chart_run_result(console: Console, data: dict[str, Any]) -> None:
     """``oracle chart KIND``: what was computed, where it went, and the chart's headline."""
-    from oracle.render_pictures import _percent, outcome_bar
+    from oracle.render_pictures import percent, outcome_bar
     whole = data["classes"] == data["classes_total"]
     covers = "the whole chart" if whole else f"a subset: {data['classes']:,} of {data['classes_total']:,} classes"
     console.print(Text(f"{data['kind']}: {data['entries']:,} entries ({covers})", style="bold"))
@@ -500,7 +500,7 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
         for name in ("#", "hold", "share", "mean equity"):
             table.add_column(name, justify="right" if name != "hold" else "left")
         for line in summary["strategy"][:15]:
-            table.add_row(str(line["rank"]), plain(line["pattern"]), _percent(line["share"]), f"{line['mean_equity']:.4f}")
+            table.add_row(str(line["rank"]), plain(line["pattern"]), percent(line["share"]), f"{line['mean_equity']:.4f}")
         console.print(table)
         if summary.get("accuracy") is not None:
             console.print(Text(f"  the card gives the best hold's pattern for {100 * summary['accuracy']:.1f}% of hands"))
@@ -510,8 +510,8 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
             table.add_column(name)
         for boss in summary["bosses"]:
             table.add_row(plain(boss["boss"]), cards_text(_cards_of(boss["default_hand"])),
-                          outcome_bar(boss["win"], boss["push"], boss["lose"], 16), _percent(boss["win"]),
-                          _percent(boss["push"]), _percent(boss["lose"]),
+                          outcome_bar(boss["win"], boss["push"], boss["lose"], 16), percent(boss["win"]),
+                          percent(boss["push"]), percent(boss["lose"]),
                           f"{boss['starts_beating']:,} of {boss['starts']:,}")
         console.print(table)
     elif data["kind"] == "auf-teufel-policy" and summary["full_ovens"]:
@@ -521,7 +521,7 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
             table.add_column(name, justify="right")
         for row in summary["full_ovens"]:
             stop = "never" if row["haul_stop_from"] is None else f"{row['haul_stop_from']:.1f}"
-            table.add_row(str(row["devils"]), stop, *(_percent(row[f"reach_{t}"]) for t in targets))
+            table.add_row(str(row["devils"]), stop, *(percent(row[f"reach_{t}"]) for t in targets))
         console.print(table)
 
 
@@ -533,7 +533,7 @@ def _cards_of(text: str) -> list[Card]:
 
 def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
     """``oracle chart lookup``: the chart's entry for the hand, start or oven asked."""
-    from oracle.render_pictures import _percent, outcome_bar
+    from oracle.render_pictures import percent, outcome_bar
 
     if "best" in answer:
         best, runner = answer["best"], answer["runner_up"]
@@ -544,8 +544,8 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
         if best["discard"]:
             console.print(Text("  discard ").append_text(cards_text(_cards_of(best["discard"]))))
         console.print(Text("  ").append_text(outcome_bar(best["win"], best["tie"], best["lose"]))
-                      .append(f"  win {_percent(best['win'])}  tie {_percent(best['tie'])}  lose "
-                              f"{_percent(best['lose'])}  equity {best['equity']:.6f}"))
+                      .append(f"  win {percent(best['win'])}  tie {percent(best['tie'])}  lose "
+                              f"{percent(best['lose'])}  equity {best['equity']:.6f}"))
         runner_line = Text("  runner-up: hold ").append_text(cards_text(_cards_of(runner["keep"])))
         console.print(runner_line.append(f" ({runner['pattern']})"))
         console.print(Text(f"    equity {runner['equity']:.6f}, {answer['margin']:.6f} less"))
@@ -556,8 +556,8 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
             table.add_column(name)
         for boss in answer["bosses"]:
             table.add_row(plain(boss["boss"]), cards_text(_cards_of(boss["default_hand"])),
-                          outcome_bar(boss["win"], boss["push"], boss["lose"], 16), _percent(boss["win"]),
-                          _percent(boss["push"]), _percent(boss["lose"]))
+                          outcome_bar(boss["win"], boss["push"], boss["lose"], 16), percent(boss["win"]),
+                          percent(boss["push"]), percent(boss["lose"]))
         console.print(table)
     else:
         stop = answer["haul"]["stop_from"]
@@ -566,5 +566,5 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
                                                            f"stop once the haul reaches {stop:g} (V/(d+1) = "
                                                            f"{answer['haul']['stop_from_exact']})")))
         for item in answer["target"]:
-            console.print(plain(f"  target {item['target']}: pull until you reach it; chance {_percent(item['reach'])}"))
+            console.print(plain(f"  target {item['target']}: pull until you reach it; chance {percent(item['reach'])}"))
     console.print(plain(f"  rule: {answer['rule']}", "dim"))

@@ -50,7 +50,7 @@ SHORT_CATEGORY = {
 }
 
 
-def _percent(value: Any) -> str:
+def percent(value: Any) -> str:
     return f"{100 * value:5.1f}%" if isinstance(value, (int, float)) else "–"
 
 
@@ -105,7 +105,7 @@ def _swap_picture(console: Console, qid: str, answer: Mapping[str, Any], full: b
         if barred:
             row.append(outcome_bar(choice.get("win", 0), choice.get("tie", 0), choice.get("lose", 0), width=bar))
         if versus:
-            row += [_percent(choice.get("win")), _percent(choice.get("tie"))]
+            row += [percent(choice.get("win")), percent(choice.get("tie"))]
         table.add_row(*row, likely)
     _show(console, f"choices: every discard, best first ({answer.get('method', '')})", table,
           "win █  tie ▒  lose ░" if barred else "")
@@ -138,7 +138,7 @@ def _odds_picture(console: Console, qid: str, answer: Mapping[str, Any], full: b
         row: list[Any] = [plain(name)]
         if barred:
             row.append(outcome_bar(odds.get("win", 0), odds.get("push", 0), odds.get("lose", 0), width=bar))
-        row += [_percent(odds.get("win")), _percent(odds.get("push")), _percent(odds.get("lose")),
+        row += [percent(odds.get("win")), percent(odds.get("push")), percent(odds.get("lose")),
                 f"{odds.get('expected_souls', 0):+.3f}"]
         table.add_row(*row)
     _show(console, f"players: chances against the Boss ({answer.get('method', '')})", table,
