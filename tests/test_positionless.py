@@ -102,3 +102,13 @@ def test_every_game_ships_a_scenario_that_uses_the_shared_kinds():
         assert "validate" in used[game], game
         if game != "auf-teufel-komm-raus":  # coal pulling has no hands to rank
             assert {"rank", "compare"} <= used[game], game
+
+
+@pytest.mark.parametrize("second, message", [("Qh Qd Jc Xd As", "unknown card 'Xd'"),
+                                             ("Qh Qd Jc Ad As", "the card 'Ad' is in both hands")])
+def test_compare_names_the_second_hand_when_it_is_at_fault(tmp_path, second, message):
+    text = f'game: diablo\nquestions:\n  - id: c\n    ask: {{kind: compare, first: "Ah Ad Kc Kd 3s", second: "{second}"}}\n'
+    [scenario] = load_file(write(tmp_path, text))
+    with pytest.raises(ScenarioError) as caught:
+        answer_question(scenario, scenario.questions[0])
+    assert "questions[0].ask.second: " in str(caught.value) and message in str(caught.value)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from oracle.cards import parse_cards
 from oracle.errors import FieldError, OracleError, ScenarioError
 from oracle.registry import Answer, Param, QuestionContext, register_question
-from oracle.ranking import compare_hands, rank_hand, rank_hell_of_a_deal
+from oracle.eval import find_ruleset
+from oracle.ranking import compare_hands, rank_hand, rank_hell_of_a_deal, read_hand
 from oracle.words import plural
 
 
@@ -102,11 +103,14 @@ def rank_question(ctx: QuestionContext) -> Answer:
     uses_position=False,
 )
 def compare_question(ctx: QuestionContext) -> Answer:
-    first, second = _text(ctx, "first"), _text(ctx, "second")
+    ruleset = find_ruleset(ctx.game.ranking(ctx.rules))
+    # Each hand is read at its own field; then a card in both is the second hand's fault.
+    first = _cards(ctx, "first", lambda text: read_hand(text, ruleset, "first hand"))
+    second = _cards(ctx, "second", lambda text: read_hand(text, ruleset, "second hand"))
     try:
-        result = compare_hands(first, second, ctx.game.ranking(ctx.rules))
+        result = compare_hands(first, second, ruleset)
     except OracleError as exc:
-        raise FieldError(("first",), str(exc)) from None
+        raise FieldError(("second",), str(exc)) from None
     verdict = {"first": "the first hand wins", "second": "the second hand wins", "tie": "the hands tie"}[result.winner]
     return Answer(
         result.to_json(),
