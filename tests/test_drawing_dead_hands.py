@@ -55,4 +55,4 @@ def test_audit_6_the_compare_question_names_the_field():
                           params={"first": "Jk Ah", "second": "Jk Kh"})
     with pytest.raises(FieldError, match="'Jk' is in both hands") as info:
         question_kinds("drawing-dead")["compare"].handler(ctx)
-    assert info.value.path == ("first",)
+    assert info.value.path == ("second",)  # the second hand repeats a card of the first
