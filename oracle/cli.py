@@ -561,17 +561,17 @@ def run() -> None:
         code = exc.code
     if code is None:
         code = 0
+    import atexit
+    import os
     import threading
 
-    ncallbacks = getattr(__import__("atexit"), "_ncallbacks", None)
+    ncallbacks = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere the usual exit
     if isinstance(code, int) and ncallbacks is not None and ncallbacks() == 0 and threading.active_count() == 1:
         try:
             sys.stdout.flush()
             sys.stderr.flush()
         except (OSError, ValueError):
             sys.exit(code)  # a closed pipe: the usual exit says what it says today
-        import os
-
         os._exit(code)
     sys.exit(code)
 

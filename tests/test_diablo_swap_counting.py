@@ -13,12 +13,13 @@ import pytest
 from oracle.cards import full_deck, parse_cards
 from oracle.eval import DIABLO, strength
 from oracle.solve.exact.draw import Opponent, best_swap
-from oracle.solve.exact.draw_counting import CompletionCounts, combination_array, completions
+from oracle.solve.exact.draw_counting import CompletionCounts, completions
+from oracle.solve.exact.subsets import combination_rows
 
 
 @pytest.mark.parametrize("n,k", [(0, 0), (5, 0), (5, 1), (6, 3), (9, 5), (4, 4), (3, 4)])
-def test_combination_array_lists_every_subset_in_order(n, k):
-    assert combination_array(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
+def test_combination_rows_list_every_subset_in_order(n, k):
+    assert combination_rows(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
 
 
 @pytest.mark.parametrize("known,unknown", [("", 5), ("Ks 2c", 3), ("Ah", 4)])

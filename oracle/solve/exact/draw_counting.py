@@ -21,27 +21,10 @@ from itertools import combinations
 from typing import Sequence
 
 from oracle.cards import Card
+from oracle.solve.exact.subsets import binomial_table, combination_rows
 
 # The most cards a draw may take (the bigger draw's four).
 MAX_DRAW = 4
-
-
-def combination_array(n: int, k: int):
-    """Every k-subset of range(n), one a row in lexicographic order (an int64 array)."""
-    import numpy as np
-
-    rows = np.zeros((1, 0), dtype=np.int64)
-    # In lexicographic order the subsets whose least card is at least i are a suffix: start[i].
-    start = np.zeros(n + 1, dtype=np.int64)
-    for width in range(1, k + 1):
-        blocks = []
-        for first in range(n - width + 1):
-            tail = rows[start[first + 1]:] if width > 1 else rows[:1]
-            blocks.append(np.hstack([np.full((len(tail), 1), first, dtype=np.int64), tail]))
-        rows = np.concatenate(blocks) if blocks else np.zeros((0, width), dtype=np.int64)
-        sizes = np.array([len(b) for b in blocks] + [0] * (n + 1 - len(blocks)), dtype=np.int64)
-        start = np.concatenate([[0], np.cumsum(sizes)])[:n + 1]
-    return rows
 
 
 class CompletionCounts:
@@ -72,7 +55,7 @@ class CompletionCounts:
         self.pair = _cumulative(by_pair.reshape(pairs, width))
         # Three or four cards drawn (the bigger draw): the completions holding each such set,
         # as sorted keys (set number, strength rank), too many sets for a table.
-        self.binom = np.array([[math.comb(i, j) for j in range(MAX_DRAW + 1)] for i in range(n + 1)], dtype=np.int64)
+        self.binom = binomial_table(n, MAX_DRAW)
         self.width = width
         self.sets = {}
         for size in range(3, min(most_drawn, unknown) + 1):
@@ -152,7 +135,7 @@ def completions(unseen: Sequence[Card], held: Sequence[Card], k: int):
 
     from oracle.eval import batch
 
-    picks = combination_array(len(unseen), k)
+    picks = combination_rows(len(unseen), k)
     codes = np.array([c.code for c in unseen], dtype=np.int32)
     fixed = np.array([c.code for c in held], dtype=np.int32)
     hands = np.hstack([np.broadcast_to(fixed, (len(picks), len(fixed))), codes[picks]])

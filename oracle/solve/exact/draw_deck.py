@@ -22,10 +22,10 @@ from __future__ import annotations
 import math
 import threading
 import time
-from functools import lru_cache
 from typing import Sequence
 
 from oracle.cards import Card, full_deck
+from oracle.solve.exact.subsets import binomial_table, combination_rows
 
 KERNELS = "oracle.solve.exact.draw_deck_kernels"
 DECK = 52
@@ -60,7 +60,7 @@ class DeckTables:
 
         started = time.perf_counter()
         kernel = compiled()
-        self.binom = np.array([[math.comb(i, j) for j in range(HAND + 1)] for i in range(DECK + 1)], dtype=np.int64)
+        self.binom = binomial_table(DECK, HAND)
         hands = kernel.colex_hands(DECK, self.binom)
         codes = np.array([c.code for c in full_deck()], dtype=np.int32)
         self.strengths, rank = np.unique(batch.strengths(codes[hands], "diablo"), return_inverse=True)
@@ -145,7 +145,7 @@ def count_with_tables(results, hand: Sequence[Card], expired) -> list:
             break
         kept = np.array([sorted(index[c] for c in hand if c not in r.discard) for r in group],
                         dtype=np.int64).reshape(len(group), HAND - k)
-        draws = pool[_picks(len(pool), k)]
+        draws = pool[combination_rows(len(pool), k)]
         counts = np.zeros((len(group), len(deck.strengths)), dtype=np.int64)
         totals = np.zeros((len(group), 2), dtype=np.int64)
         for start in range(0, len(draws), DRAW_BLOCK):
@@ -164,16 +164,6 @@ def count_with_tables(results, hand: Sequence[Card], expired) -> list:
                 result.ties[1] += tied
             counted.append(result)
     return _in_order(results, counted)
-
-
-@lru_cache(maxsize=None)
-def _picks(n: int, k: int):
-    """Every k of n places, lexicographic (the same for every hand: kept)."""
-    from oracle.solve.exact.draw_counting import combination_array
-
-    picks = combination_array(n, k)
-    picks.flags.writeable = False
-    return picks
 
 
 def _in_order(results, counted) -> list:

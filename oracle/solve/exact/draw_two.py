@@ -9,6 +9,7 @@ import math
 from typing import Sequence
 
 from oracle.cards import Card
+from oracle.solve.exact.subsets import binomial_table
 
 KERNELS = "oracle.solve.exact.draw_kernels"
 # Draws handed to the compiled loop at a time, between checks of the time budget.
@@ -69,7 +70,7 @@ def count_against_two(results, hand: Sequence[Card], unseen: Sequence[Card], wal
     picks_a, values_a = completions(unseen, first.known, first.unknown)
     masks_a = (np.int64(1) << picks_a.astype(np.int64)).sum(axis=1) if first.unknown else np.zeros(1, np.int64)
     picks_b, by_pick = completions(unseen, second.known, second.unknown)
-    binom = np.array([[math.comb(i, j) for j in range(second.unknown + 2)] for i in range(n + 1)], dtype=np.int64)
+    binom = binomial_table(n, second.unknown + 1)
     colex = binom[picks_b, np.arange(1, second.unknown + 1)].sum(axis=1) if second.unknown else np.zeros(1, np.int64)
     values_b = np.empty(len(by_pick), dtype=np.int64)
     values_b[colex] = by_pick

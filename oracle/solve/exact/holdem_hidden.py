@@ -39,6 +39,7 @@ from typing import Sequence
 
 from oracle.cards import RANKS, SUITS, Card
 from oracle.solve.exact.holdem_problem import OddsProblem, SeatHand
+from oracle.solve.exact.subsets import binomial_table
 
 KERNELS = "oracle.solve.exact.holdem_hidden_kernels"
 WORKERS = 2
@@ -84,14 +85,8 @@ def _boss_uses(problem: OddsProblem) -> int:
 
 @lru_cache(maxsize=None)
 def _binomials():
-    """``binom[n, k]`` for n up to 63 and k up to 7 (zero when k > n)."""
-    import numpy as np
-
-    table = np.zeros((64, 8), dtype=np.int64)
-    for n in range(64):
-        for k in range(8):
-            table[n, k] = math.comb(n, k)
-    return table
+    """``binom[n, k]`` for n up to 63 and k up to 7 (zero when k > n), one table a process."""
+    return binomial_table(63, 7)
 
 
 def _rules(problem: OddsProblem):

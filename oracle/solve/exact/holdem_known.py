@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
 from itertools import islice
 from typing import Callable, Sequence
 
 from oracle.budget import Budget
 from oracle.cards import Card
 from oracle.solve.exact.holdem_problem import OddsProblem, SeatHand
+from oracle.solve.exact.subsets import combination_rows
 
 # Runouts ranked a block at a time: the time limit is checked and progress reported between
 # blocks, and memory stays in the tens of megabytes.
@@ -67,25 +67,6 @@ def _plain(problem: OddsProblem, seat: SeatHand) -> bool:
     """Whether no rank is banned, tolled or wild for this player: the quick five-card path."""
     tolls = seat.toll_budget is not None and bool(problem.tolled_ranks)
     return not tolls and not problem.banned_ranks and not problem.ruleset.with_wild_ranks(seat.wild_ranks).has_wilds
-
-
-@lru_cache(maxsize=None)
-def combination_rows(n: int, k: int):
-    """Every k-subset of range(n) as sorted rows, in the order of ``itertools.combinations``
-    (read-only: the cached arrays are shared)."""
-    import numpy as np
-
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.int32)
-    if k > n:
-        return np.zeros((0, k), dtype=np.int32)
-    parts = []
-    for first in range(n - k + 1):
-        rest = combination_rows(n - first - 1, k - 1) + (first + 1)
-        parts.append(np.concatenate([np.full((rest.shape[0], 1), first, dtype=np.int32), rest], axis=1))
-    rows = np.concatenate(parts, axis=0)
-    rows.setflags(write=False)
-    return rows
 
 
 def _repeat(codes: Sequence[int], rows: int):
