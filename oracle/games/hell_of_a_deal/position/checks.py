@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, TypeVar
 
 from oracle.cards import Card, Suit, format_cards
-from oracle.errors import FieldError, Problem
+from oracle.errors import FieldError, Problem, ScenarioError
 from oracle.words import plural
 
 from ..effects import check_loss
@@ -20,13 +20,15 @@ T = TypeVar("T")
 
 
 def collect(problems: list[Problem], default: T, read: Callable[..., T], *args: Any) -> T:
-    """``read(*args)``; when it raises ``FieldError``, that problem goes to ``problems`` and
-    ``default`` stands in for the field."""
+    """``read(*args)``; when it raises ``FieldError`` (or ``ScenarioError``, several), its
+    problems go to ``problems`` and ``default`` stands in for the field."""
     try:
         return read(*args)
     except FieldError as exc:
         problems.append(Problem(exc.path, exc.message))
-        return default
+    except ScenarioError as exc:
+        problems += exc.problems
+    return default
 
 
 def found(problems: list[Problem], *paths: tuple) -> bool:

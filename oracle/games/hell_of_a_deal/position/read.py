@@ -186,10 +186,8 @@ def _read_favors(position: Mapping[str, Any], problems: list[Problem]) -> tuple[
     favors = dict(FAVORS)
     unread: set[str] = set()
     for i, data in enumerate(collect(problems, [], _list_field, position, "favors", ())):
-        try:
-            f = favor_from_mapping(data, ("favors", i))
-        except FieldError as exc:
-            problems.append(Problem(exc.path, exc.message))
+        f = collect(problems, None, favor_from_mapping, data, ("favors", i))
+        if f is None:
             if isinstance(data, Mapping) and isinstance(data.get("name"), str):
                 unread.add(favor_key(data["name"]))
             continue
@@ -218,10 +216,7 @@ def _read_bosses(position: Mapping[str, Any], problems: list[Problem]) -> tuple[
         # A key naming a printed Boss in another spelling ("demona") keeps the printed name.
         known = lookup_boss(str(name), bosses)
         data.setdefault("name", known.name if known is not None else str(name))
-        try:
-            _put_boss(bosses, data, path, name_path=path)
-        except FieldError as exc:
-            problems.append(Problem(exc.path, exc.message))
+        if collect(problems, None, _put_boss, bosses, data, path, path) is None:
             unread |= {boss_key(str(name)), boss_key(str(data["name"]))}
     return bosses, unread
 
@@ -229,7 +224,8 @@ def _read_bosses(position: Mapping[str, Any], problems: list[Problem]) -> tuple[
 def _read_boss(position: Mapping[str, Any], bosses: dict[str, Boss], unread: set[str],
                problems: list[Problem]) -> tuple[Boss | None, Any]:
     """The Boss faced (a name, or a mapping of settings), and the field as given; None when
-    he cannot be read (a Boss whose settings did not read is not called unknown)."""
+    he cannot be read. A Boss whose settings under ``bosses:`` did not read is None too, with
+    no problem of his own: he is not called unknown, nor checked by settings not his."""
     raw_boss = position.get("boss")
     if raw_boss is None:
         problems.append(Problem(("boss",), "name the Boss faced ('boss: Demona')"))
@@ -239,12 +235,14 @@ def _read_boss(position: Mapping[str, Any], bosses: dict[str, Boss], unread: set
         return None, raw_boss
     if isinstance(raw_boss, Mapping):
         return collect(problems, None, _put_boss, bosses, raw_boss, ("boss",)), raw_boss
-    try:
-        return find_boss(str(raw_boss), bosses), raw_boss
-    except OracleError as exc:
-        if boss_key(str(raw_boss)) not in unread:
-            problems.append(Problem(("boss",), str(exc)))
+    if boss_key(str(raw_boss)) in unread:
         return None, raw_boss
+    try:
+        boss = find_boss(str(raw_boss), bosses)
+    except OracleError as exc:
+        problems.append(Problem(("boss",), str(exc)))
+        return None, raw_boss
+    return (None if boss_key(boss.name) in unread else boss), raw_boss
 
 
 def _read_boss_deck(position: Mapping[str, Any], bosses: dict[str, Boss], boss: Boss | None,
