@@ -6,8 +6,6 @@ a sound table, up to its first bad line. Each test is named after the rule it ch
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from click.testing import CliRunner
 
@@ -16,22 +14,10 @@ from oracle.errors import FieldError, ScenarioError
 from oracle.games.hell_of_a_deal import load_position
 from oracle.scenario import load_file
 
-DEMONA = {"Demona": {"default_hand": "Q Q T T"}}
+# The rulebook's Q-Q-10-10 table against Demona (scenarios/hell-of-a-deal/default-hand).
+from test_hell_of_a_deal_validation import showdown
+
 BAD_CARD = "unknown card '3x' at position 8 in 'Qc Tc 3x' (suits are s h d c or ♠ ♥ ♦ ♣, not 'x')"
-
-
-def showdown(**changes):
-    """The rulebook's Q-Q-10-10 table against Demona (scenarios/hell-of-a-deal/default-hand)."""
-    position = {
-        "boss": "Demona", "bosses": copy.deepcopy(DEMONA), "boss_deck": [], "phase": "showdown",
-        "souls": 3, "board": "Qd Ts 8c 5h 2c", "boss_hole": "Qh 4d",
-        "players": [
-            {"name": "Anna", "hand": "Qc Tc 3s", "bets": ["Earn a Soul"]},
-            {"name": "Ben", "hand": "8d 8h 3c", "bets": ["Earn a Soul", "Earn a Soul", "Heal"]},
-        ],
-    }
-    position.update(changes)
-    return position
 
 
 def problems_of(position):

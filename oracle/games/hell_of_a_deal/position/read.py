@@ -140,8 +140,10 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> HodS
     bosses, unread_bosses = _read_bosses(position, problems)
     boss, raw_boss = _read_boss(position, bosses, unread_bosses, problems)
     boss_deck = _read_boss_deck(position, bosses, boss, unread_bosses, problems)
-    for name in ([boss.name] if boss is not None else []) + boss_deck:
-        if bosses[name].default_hand is None and boss_key(name) not in unread_bosses:
+    # Each Boss once, and none whose settings did not read (all of them when ``bosses:`` did not).
+    settings_read = not any(p.path == ("bosses",) for p in problems)
+    for name in dict.fromkeys(([boss.name] if boss is not None else []) + boss_deck):
+        if bosses[name].default_hand is None and boss_key(name) not in unread_bosses and settings_read:
             problems.append(Problem(
                 ("bosses", name, "default_hand") if boss is None or name != boss.name
                 or not isinstance(raw_boss, Mapping) else ("boss", "default_hand"),
@@ -369,7 +371,7 @@ def _read_table(position: Mapping[str, Any], players: list[PlayerState], problem
     names = [p.name for p in players]
     dealer = position.get("dealer", names[-1] if names else None)
     # A seat whose name did not read may be the dealer meant: then the dealer is not checked.
-    unnamed = any(p.path[:1] == ("players",) and (len(p.path) == 2 or p.path[2] == "name") for p in problems)
+    unnamed = any(p.path[:1] == ("players",) and (len(p.path) == 2 or p.path[2:3] == ("name",)) for p in problems)
     if names and dealer not in names and not unnamed:
         problems.append(Problem(("dealer",), f"the dealer is one of the players, not {dealer!r}"))
     table["dealer"] = names.index(dealer) if dealer in names else max(len(names) - 1, 0)
