@@ -115,6 +115,19 @@ def test_each_bad_setting_of_a_boss_or_a_favor_is_named():
     ]
 
 
+def test_a_boss_without_a_default_hand_is_asked_for_it_once():
+    # "Demona is the Boss faced now, so not still in the Boss deck" is its own fault.
+    assert problems_of(showdown(bosses={}, boss_deck=["Demona"])) == [
+        (("boss_deck", 0), "Demona is the Boss faced now, so not still in the Boss deck"),
+        (("bosses", "Demona", "default_hand"), "Demona's default minimum hand is not printed in our rulebook: give it "
+                                               "(bosses: {Demona: {default_hand: 'Q Q T T'}})"),
+    ]
+
+
+def test_without_players_only_the_players_are_asked_for():
+    assert problems_of(showdown(players=None)) == [(("players",), "list the players in seat order (clockwise)")]
+
+
 def test_a_single_mistake_is_still_a_field_error():
     with pytest.raises(FieldError) as err:
         load_position(showdown(souls=-1), {})
