@@ -102,3 +102,12 @@ class FieldError(OracleError):
         self.path = tuple(path)
         self.message = message
         super().__init__(f"{Problem(self.path, message).dotted_path()}: {message}")
+
+
+def raise_problems(problems: Sequence[Problem]) -> None:
+    """Raise what a reader found: one problem as a ``FieldError``, several as one
+    ``ScenarioError``; nothing when there are none."""
+    if len(problems) == 1:
+        raise FieldError(problems[0].path, problems[0].message)
+    if problems:
+        raise ScenarioError(list(problems))

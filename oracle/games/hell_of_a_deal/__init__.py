@@ -14,7 +14,9 @@ nothing outside the package imports past this face.
                  Potts), the end of a round and the next one's set-up
     engine       ``verify`` (raises with the reason), ``can_apply``, ``apply_action``
     moves        candidate and legal action lines with the reason for each left out, chance
-    position     a scenario's ``position:`` to a ``HodState`` (``load_position``, ``POSITION_KEYS``)
+    position     a scenario's ``position:`` to a ``HodState`` (``load_position``, ``POSITION_KEYS``),
+                 every bad field reported at once (``read``; ``checks``: what the position must
+                 make possible for the phase reached)
     questions/   ``GAME`` and the question kinds: ``table`` (engine kinds), ``solvers`` (solver
                  kinds), ``problems``, ``settlement`` and ``plans`` (the glue to ``oracle.solve``)
     session      what a live table (``oracle play``) needs: a fresh table, the status line, the

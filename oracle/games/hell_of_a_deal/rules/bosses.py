@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping, Sequence
 
 from oracle.cards import Card, Rank, check_cards, parse_cards
-from oracle.errors import FieldError, OracleError, did_you_mean, nearest
+from oracle.errors import FieldError, OracleError, Problem, did_you_mean, nearest, raise_problems
 
 DEFAULT_SOUL_PENALTY = 2
 BIG_TABLE_SOUL_PENALTY = 4
@@ -265,55 +265,48 @@ def boss_from_mapping(
     ``name``) only the settings given change; otherwise every unset setting takes the
     dataclass default and the Boss is a designer's (``designer``). ``soul_penalty`` defaults to
     4 for a ``big_table`` Boss. Whether a new name needs ``new: true`` is the position's rule
-    (``position``); this only reads the settings."""
+    (``position``); this only reads the settings. Every bad setting is named: one as a
+    ``FieldError``, several as one ``ScenarioError``."""
     if not isinstance(data, Mapping):
         raise FieldError(path, "a Boss is a mapping of settings")
+    problems: list[Problem] = []
     for key in data:
         if key not in BOSS_KEYS:
-            raise FieldError((*path, key), f"unknown Boss setting {key!r}{did_you_mean(key, BOSS_KEYS, 'settings')}")
+            problems.append(Problem((*path, key), f"unknown Boss setting {key!r}{did_you_mean(key, BOSS_KEYS, 'settings')}"))
     if not isinstance(data.get("new", False), bool):
-        raise FieldError((*path, "new"), f"new must be true or false, got {data['new']!r}")
+        problems.append(Problem((*path, "new"), f"new must be true or false, got {data['new']!r}"))
     if not isinstance(data.get("name"), str) or not data["name"].strip():
-        raise FieldError((*path, "name"), f"a Boss needs a name, got {data.get('name')!r}")
-    changes: dict[str, Any] = {"name": data["name"]}
+        problems.append(Problem((*path, "name"), f"a Boss needs a name, got {data.get('name')!r}"))
+    changes: dict[str, Any] = {"name": data.get("name")}
     for key in _INT_FIELDS:
         if key in data:
             value = data[key]
             low = 1 if key in _AT_LEAST_ONE else 0
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise FieldError((*path, key), f"{key} must be a whole number >= {low}, got {value!r}")
+                problems.append(Problem((*path, key), f"{key} must be a whole number >= {low}, got {value!r}"))
             changes[key] = value
     for key in ("max_hole_used", "draws_while_at_most"):
         if key in data:
             value = data[key]
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-                raise FieldError((*path, key), f"{key} must be a whole number >= 1 or null, got {value!r}")
+                problems.append(Problem((*path, key), f"{key} must be a whole number >= 1 or null, got {value!r}"))
             changes[key] = value
     for key in _BOOL_FIELDS:
         if key in data:
             if not isinstance(data[key], bool):
-                raise FieldError((*path, key), f"{key} must be true or false, got {data[key]!r}")
+                problems.append(Problem((*path, key), f"{key} must be true or false, got {data[key]!r}"))
             changes[key] = data[key]
     if "ability" in data:
         changes["ability"] = str(data["ability"])
     if "banned_ranks" in data:
-        ranks = set()
-        raw = data["banned_ranks"]
-        items = raw if isinstance(raw, (list, tuple)) else str(raw).split()
-        for i, item in enumerate(items):
-            try:
-                card = Card.parse(str(item))
-            except OracleError as exc:
-                raise FieldError((*path, "banned_ranks", i), str(exc)) from exc
-            if card.rank is None:
-                raise FieldError((*path, "banned_ranks", i), "the Joker is not a value")
-            ranks.add(card.rank)
-        changes["banned_ranks"] = frozenset(ranks)
+        changes["banned_ranks"] = _banned_ranks(data["banned_ranks"], (*path, "banned_ranks"), problems)
     if "default_hand" in data:
         raw = data["default_hand"]
-        changes["default_hand"] = (
-            None if raw is None else parse_default_hand(raw, (*path, "default_hand"))
-        )
+        try:
+            changes["default_hand"] = None if raw is None else parse_default_hand(raw, (*path, "default_hand"))
+        except FieldError as exc:
+            problems.append(Problem(exc.path, exc.message))
+    raise_problems(problems)
     if base is None:
         if changes.get("big_table") and "soul_penalty" not in changes:
             changes["soul_penalty"] = BIG_TABLE_SOUL_PENALTY
@@ -321,6 +314,23 @@ def boss_from_mapping(
     else:
         boss = replace(base, **changes)
     return boss
+
+
+def _banned_ranks(raw: Any, path: tuple[str | int, ...], problems: list[Problem]) -> frozenset[Rank]:
+    """The values a Boss bans (``["7"]`` or ``"7 8"``); each bad one to ``problems``."""
+    ranks = set()
+    items = raw if isinstance(raw, (list, tuple)) else str(raw).split()
+    for i, item in enumerate(items):
+        try:
+            card = Card.parse(str(item))
+        except OracleError as exc:
+            problems.append(Problem((*path, i), str(exc)))
+            continue
+        if card.rank is None:
+            problems.append(Problem((*path, i), "the Joker is not a value"))
+            continue
+        ranks.add(card.rank)
+    return frozenset(ranks)
 
 
 # ---------------------------------------------------------------------------------------

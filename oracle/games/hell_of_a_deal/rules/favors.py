@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from oracle.cards import Card, Rank
-from oracle.errors import FieldError, OracleError, did_you_mean
+from oracle.errors import FieldError, OracleError, Problem, did_you_mean, raise_problems
 
 # "You may hold up to three Favor cards in your hand."
 MAX_FAVORS = 3
@@ -107,40 +107,34 @@ def find_favor(name: str, table: Mapping[str, Favor] | None = None) -> Favor:
 
 
 def favor_from_mapping(data: Mapping[str, Any], path: tuple[str | int, ...] = ()) -> Favor:
+    """A Favor of the scenario's own; every bad field is named: one as a ``FieldError``, several
+    as one ``ScenarioError``."""
     if not isinstance(data, Mapping):
         raise FieldError(path, "a Favor is a mapping: name, timing, price, effect, amount, rank")
+    problems: list[Problem] = []
     allowed = ("name", "timing", "price", "price_amount", "effect", "amount", "rank", "text")
     for key in data:
         if key not in allowed:
-            raise FieldError((*path, key), f"unknown Favor field {key!r}; fields: {', '.join(allowed)}")
+            problems.append(Problem((*path, key), f"unknown Favor field {key!r}; fields: {', '.join(allowed)}"))
     if not isinstance(data.get("name"), str) or not data["name"].strip():
-        raise FieldError((*path, "name"), f"a Favor needs a name, got {data.get('name')!r}")
+        problems.append(Problem((*path, "name"), f"a Favor needs a name, got {data.get('name')!r}"))
     timing = data.get("timing", "turn")
     if timing not in TIMINGS:
-        raise FieldError((*path, "timing"), f"timing must be one of {', '.join(TIMINGS)}, got {timing!r}")
+        problems.append(Problem((*path, "timing"), f"timing must be one of {', '.join(TIMINGS)}, got {timing!r}"))
     price = data.get("price", "none")
     if price not in PRICES:
-        raise FieldError((*path, "price"), f"price must be one of {', '.join(PRICES)}, got {price!r}")
+        problems.append(Problem((*path, "price"), f"price must be one of {', '.join(PRICES)}, got {price!r}"))
     effect = data.get("effect")
     if effect not in EFFECT_KINDS:
-        raise FieldError((*path, "effect"), f"effect must be one of {', '.join(EFFECT_KINDS)}, got {effect!r}")
+        problems.append(Problem((*path, "effect"), f"effect must be one of {', '.join(EFFECT_KINDS)}, got {effect!r}"))
     numbers = {}
     for key in ("price_amount", "amount"):
         value = data.get(key, 1)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise FieldError((*path, key), f"{key} must be a whole number >= 1, got {value!r}")
+            problems.append(Problem((*path, key), f"{key} must be a whole number >= 1, got {value!r}"))
         numbers[key] = value
-    rank = None
-    if effect == "wild_rank":
-        if "rank" not in data:
-            raise FieldError((*path, "rank"), "a wild_rank Favor names the value made wild")
-        try:
-            card = Card.parse(str(data["rank"]))
-        except OracleError as exc:
-            raise FieldError((*path, "rank"), str(exc)) from exc
-        if card.rank is None or card.suit is not None:
-            raise FieldError((*path, "rank"), f"a value such as '2' or 'K', got {data['rank']!r}")
-        rank = card.rank
+    rank = _wild_rank(data, path, problems) if effect == "wild_rank" else None
+    raise_problems(problems)
     return Favor(
         name=str(data["name"]),
         timing=timing,
@@ -150,3 +144,19 @@ def favor_from_mapping(data: Mapping[str, Any], path: tuple[str | int, ...] = ()
         text=str(data.get("text", "")),
         **numbers,
     )
+
+
+def _wild_rank(data: Mapping[str, Any], path: tuple[str | int, ...], problems: list[Problem]) -> Rank | None:
+    """The value a ``wild_rank`` Favor makes wild, or None with the problem added."""
+    if "rank" not in data:
+        problems.append(Problem((*path, "rank"), "a wild_rank Favor names the value made wild"))
+        return None
+    try:
+        card = Card.parse(str(data["rank"]))
+    except OracleError as exc:
+        problems.append(Problem((*path, "rank"), str(exc)))
+        return None
+    if card.rank is None or card.suit is not None:
+        problems.append(Problem((*path, "rank"), f"a value such as '2' or 'K', got {data['rank']!r}"))
+        return None
+    return card.rank
