@@ -7,7 +7,11 @@ Run by hand:  python bench/bench_diablo_swap.py [repeats]
 Prints the median wall time of each case over the repeats (the evaluator's tables are
 built and cached before timing). Last, one unknown opponent on the full deck hand by hand
 (the ``diablo-draw`` chart's question): today's per-hand counting against the count from the
-whole deck's tables (their build timed apart), medians over a set of hands."""
+whole deck's tables (their build timed apart), medians over a set of hands; then two unknown
+opponents on the full deck hand by hand: the exact count by pairs of hands against the Monte
+Carlo it replaces (20,000 deals a choice), in the same run.
+
+    python bench/bench_diablo_swap.py 3 two     only the two-opponent comparison"""
 
 from __future__ import annotations
 
@@ -63,6 +67,7 @@ def main(repeats: int = 7) -> None:
               f"n={len(times)})")
 
     deck_tables(max(1, repeats // 3))
+    two_unknown(max(1, repeats // 3))
 
 
 DECK_HANDS = ["2c 2d 2h 2s Ah", "2c 2d 5h 6h 7s", "2s Qh Jh 7h 3c", "9h 9c Kd 4s 7c", "4c 4d 9h 9s Qd",
@@ -89,5 +94,33 @@ def deck_tables(repeats: int) -> None:
               f"max {max(times) * 1000:.1f}, {len(DECK_HANDS)} hands x {repeats})")
 
 
+def two_unknown(repeats: int) -> None:
+    """Per hand, two unknown opponents, full deck: counted exactly by pairs of hands, and the
+    Monte Carlo of 20,000 deals a choice (``exact_limit=0``) that answered before."""
+    opponents = [Opponent(name=f"u{k}", known=(), unknown=5) for k in range(2)]
+    start = time.perf_counter()
+    best_swap(parse_cards(DECK_HANDS[0]), opponents=opponents)
+    print(f"{'2 unknown, full deck: first call':40s} {(time.perf_counter() - start) * 1000:8.1f} ms")
+    medians = {}
+    for title, limit in (("2 unknown, full deck, exact by pairs", None), ("2 unknown, full deck, Monte Carlo", 0)):
+        times, methods = [], set()
+        for _ in range(repeats):
+            for hand in DECK_HANDS:
+                start = time.perf_counter()
+                answer = best_swap(parse_cards(hand), opponents=opponents,
+                                   **({} if limit is None else {"exact_limit": limit}))
+                times.append(time.perf_counter() - start)
+                methods.add(answer["method"])
+        medians[title] = statistics.median(times)
+        print(f"{title:40s} median {medians[title] * 1000:8.1f} ms  (min {min(times) * 1000:.1f}, "
+              f"max {max(times) * 1000:.1f}, {len(DECK_HANDS)} hands x {repeats}, {'/'.join(sorted(methods))})")
+    exact, sampled = medians.values()
+    print(f"{'exact / Monte Carlo time':40s} {exact / sampled:8.2f}x")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    if sys.argv[2:] == ["two"]:
+        two_unknown(count)
+    else:
+        main(count)

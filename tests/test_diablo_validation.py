@@ -238,7 +238,8 @@ def test_best_swap_opponent_without_chips_is_not_dealt_in():
 @pytest.mark.parametrize("params, path, message", [
     ({"samples": 1_000_001}, ("samples",), "must be at most 1,000,000, got 1,000,001"),
     ({"samples": 10**5000}, ("samples",), "must be at most 1,000,000, got a number of about 5000 digits"),
-    ({"exact_limit": 10**12 + 1}, ("exact_limit",), "must be at most 1,000,000,000,000, got 1,000,000,000,001"),
+    ({"exact_limit": 10**17 + 1}, ("exact_limit",),
+     "must be at most 100,000,000,000,000,000, got 100,000,000,000,000,001"),
     ({"time_limit": float("nan")}, ("time_limit",), "must be a finite number of seconds, not nan"),
     ({"time_limit": float("inf")}, ("time_limit",), "must be a finite number of seconds, not inf"),
     ({"time_limit": 0}, ("time_limit",), "must be more than 0 and at most 86400 seconds, not 0"),

@@ -381,7 +381,7 @@ def _read_settings(params) -> dict[str, Any]:
                        "samples": Param("Monte Carlo deals per choice when exact is too slow "
                                          "(default 20000, at most 1000000)"),
                        "seed": Param("Monte Carlo seed (default 1)"),
-                       "exact_limit": Param("most deals an exact answer may cover (default and most 10**12); "
+                       "exact_limit": Param("most deals an exact answer may cover (default and most 10**17); "
                                              "exact also needs an estimated time under 8 s and the time limit"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
                        "time_limit": TIME_LIMIT,

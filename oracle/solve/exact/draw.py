@@ -12,8 +12,9 @@ of each final kind of hand is exact. Against opponents:
   budget left), otherwise a seeded Monte Carlo that states its sample size and a 95 %
   confidence interval for each figure. Exact is a count for one such opponent
   (``draw_counting``; from tables of the whole deck, ``draw_deck``, for one opponent dealt
-  five cards from the full deck once the process has them), a compiled enumeration for two
-  (``draw_two``), else the walk below.
+  five cards from the full deck once the process has them), for two a count of pairs of
+  hands when both are dealt five unknown cards (``draw_pairs``) or a compiled enumeration
+  (``draw_two``), whichever is estimated quicker, else the walk below.
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
@@ -40,19 +41,22 @@ from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
 from oracle.solve.exact.draw_deck import count_with_tables, table_seconds, tables_apply, tables_built
+from oracle.solve.exact.draw_pairs import count_against_two_unknown, pairs_apply, pairs_seconds
 from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
 # The exact answer against unknown opponent cards is used when the deals it covers are at
 # most ``exact_limit`` and the estimated time (calibrated on the benchmark machine) is at
-# most EXACT_SECONDS; otherwise a seeded Monte Carlo.
-EXACT_LIMIT = 10**12
+# most EXACT_SECONDS; otherwise a seeded Monte Carlo. The counts do not walk the deals, so
+# the limit's default covers every position of a full deck (two unknown hands after a
+# three-card draw are about 10**16 deals); a smaller one asks for sampling.
+EXACT_LIMIT = 10**17
 EXACT_SECONDS = 8.0
 DEFAULT_SAMPLES = 20_000
 # The most a question may ask for: past these a request is a typo (the time budget bounds
-# the work anyway; 10**12 deals would take hours).
+# the work anyway).
 MAX_SAMPLES = 1_000_000
-MAX_EXACT_LIMIT = 10**12
+MAX_EXACT_LIMIT = EXACT_LIMIT
 # The time a best-swap question may take unless it says otherwise: the exact enumeration
 # (at most EXACT_SECONDS by its estimate) fits with room to spare.
 DEFAULT_SECONDS = 10.0
@@ -354,6 +358,11 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
         for result in done:
             result.finish()
         return done, len(done) < len(distinct)
+    if exact and _pairs_chosen(opponents, [len(r.discard) for r in distinct], len(unseen)):
+        done = count_against_two_unknown(distinct, hand, unseen, budget.expired)
+        for result in done:
+            result.finish()
+        return done, len(done) < len(distinct)
     if exact and counts_apply(opponents, [len(r.discard) for r in distinct]):
         (only,) = opponents
         done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
@@ -387,6 +396,17 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
     return [r for r in done if r.deals], stopped
 
 
+def _pairs_chosen(opponents: Sequence[Opponent], draw_sizes: list[int], pool: int) -> bool:
+    """Whether two opponents dealt five unknown cards are counted by pairs of hands
+    (``draw_pairs``) rather than dealt one by one (``draw_two``): when it applies and its
+    estimate is the shorter."""
+    if not pairs_apply(opponents, draw_sizes, pool):
+        return False
+    walk_order = sorted(o.unknown for o in opponents)
+    return not enumerates(pool, walk_order) or (
+        pairs_seconds(pool, draw_sizes) <= enumeration_seconds(pool, draw_sizes, walk_order))
+
+
 def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Opponent], dead: Sequence[Card],
                     deck_tables: bool | None) -> tuple[float, bool]:
     """The exact answer's estimated time by the method that would give it, and whether that
@@ -397,8 +417,14 @@ def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Oppone
         return table_seconds(draw_sizes), True
     if counts_apply(opponents, draw_sizes):
         return counting_seconds(pool, opponents[0].unknown, draw_sizes), False
-    if len(opponents) == 2 and any(unknowns) and enumerates(pool, walk_order):
-        return enumeration_seconds(pool, draw_sizes, walk_order), False
+    if len(opponents) == 2 and any(unknowns):
+        estimates = []
+        if pairs_apply(opponents, draw_sizes, pool):
+            estimates.append(pairs_seconds(pool, draw_sizes))
+        if enumerates(pool, walk_order):
+            estimates.append(enumeration_seconds(pool, draw_sizes, walk_order))
+        if estimates:
+            return min(estimates), False
     if any(unknowns):
         return _estimate_seconds(pool, draw_sizes, walk_order), False
     return 0.0, False

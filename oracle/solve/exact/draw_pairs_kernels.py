@@ -1,0 +1,274 @@
+"""The compiled sweep of the two-opponent count (``draw_pairs``): numba, cached in the oracle's
+cache folder, loaded through ``oracle.eval.jit.kernels``.
+
+Cards are the pool's places 0..n-1; a set ``c0 < c1 < ...`` has the colex number
+``sum of binom[c_t, t + 1]``. Sets of up to three cards share one index, ``level[size] +
+colex``; sets of one to four cards another, one lower (the empty set has no row there).
+
+The state is the weight ``w`` of every five-card hand of the pool (0 before the sweep reaches
+it) seen through its subset sums ``c(S)``, the summed weights of the hands holding the set S,
+kept in the layouts the queries read:
+
+- ``small[S]``: c(S) for |S| <= 3; ``four[S]``: c(S) for |S| = 4; ``five[h]``: w(h);
+- ``rows[S, x]``: c(S + x) for 1 <= |S| <= 3 (row S, one column per card); for |S| = 4,
+  where c(S + x) is one hand's weight, 1, 0 or -1: bit x of ``row_plus[S]`` / ``row_minus[S]``;
+- ``by_card[x, S]``: c(S + x) for |S| <= 3 (one row per card); for |S| = 4, bit S of
+  ``card_plus[x]`` / ``card_minus[x]``;
+- ``by_pair[p, S]``: c(S + x + y) for |S| <= 2, p the colex number of {x, y}; for |S| = 3,
+  bit S of ``pair_plus[p]`` / ``pair_minus[p]``;
+- ``total``: the sum over ordered pairs of disjoint hands of w(A) w(B); ``touching[x]``: the
+  same over the pairs whose first hand holds x.
+
+The tables of single hands' weights are bit sets so that the whole state stays within a
+processor's cache (about 15 MB for the full deck's 47 unseen cards).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+HAND = 5
+
+
+@njit(cache=True, inline="always")
+def _pair_number(x, y):
+    """The colex number of {x, y}, x < y."""
+    return x + y * (y - 1) // 2
+
+
+@njit(cache=True)
+def _subsets(hand, binom, size, number):
+    """For the 32 subsets of ``hand`` (bit t: card t): their sizes and colex numbers."""
+    for m in range(32):
+        s = 0
+        index = 0
+        for t in range(HAND):
+            if (m >> t) & 1:
+                s += 1
+                index += binom[hand[t], s]
+        size[m] = s
+        number[m] = index
+
+
+@njit(cache=True, inline="always")
+def _set_bit(bits, row, index, on):
+    word, bit = index >> 6, np.uint64(1) << np.uint64(index & 63)
+    if on:
+        bits[row, word] |= bit
+    else:
+        bits[row, word] &= ~bit
+
+
+@njit(cache=True)
+def _apart(size, number, level, small, four, five, rows, row_plus, row_minus, apart):
+    """Moebius over the subsets of a hand (their ``size`` and ``number``): into ``apart[x]``
+    the weight of the hands holding x and none of the hand's cards; returns the weight of the
+    hands holding none of them."""
+    n = apart.shape[0]
+    alone = 0
+    for x in range(n):
+        apart[x] = small[level[1] + x]
+    for m in range(32):
+        s = size[m]
+        if s <= 3:
+            value = small[level[s] + number[m]]
+        elif s == 4:
+            value = four[number[m]]
+        else:
+            value = five[number[m]]
+        alone += -value if s & 1 else value
+        if 1 <= s <= 3:
+            row = level[s] + number[m] - 1
+            if s & 1:
+                for x in range(n):
+                    apart[x] -= rows[row, x]
+            else:
+                for x in range(n):
+                    apart[x] += rows[row, x]
+        elif s == 4:
+            plus, minus = row_plus[number[m]], row_minus[number[m]]
+            for x in range(n):
+                apart[x] += np.int64((plus >> np.uint64(x)) & np.uint64(1)) - np.int64(
+                    (minus >> np.uint64(x)) & np.uint64(1))
+    return alone
+
+
+@njit(cache=True)
+def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, row_plus, row_minus,
+              by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus, total, touching, apart):
+    """Adds ``delta`` to the weight of ``hand`` (ascending cards): first the pairs it makes with
+    the hands already weighed (``total``, ``touching``), then every table of subset sums."""
+    n = by_card.shape[0]
+    _subsets(hand, binom, size, number)
+    alone = _apart(size, number, level, small, four, five, rows, row_plus, row_minus, apart)
+    total[0] += 2 * delta * alone
+    inside = 0
+    for t in range(HAND):
+        inside |= np.int64(1) << hand[t]
+    for x in range(n):
+        if (inside >> x) & 1:
+            touching[x] += delta * alone
+        else:
+            touching[x] += delta * apart[x]
+    # the subset sums
+    for m in range(32):
+        s = size[m]
+        if s <= 3:
+            small[level[s] + number[m]] += delta
+        elif s == 4:
+            four[number[m]] += delta
+        else:
+            five[number[m]] += delta
+        # each card x of the subset: the subset is (the rest) + x
+        for t in range(HAND):
+            if not (m >> t) & 1:
+                continue
+            rest = m & ~(1 << t)
+            r = size[rest]
+            if 1 <= r <= 3:
+                rows[level[r] + number[rest] - 1, hand[t]] += delta
+            if r <= 3:
+                by_card[hand[t], level[r] + number[rest]] += delta
+            # each pair x < y of the subset: the subset is (the rest) + x + y
+            for u in range(t + 1, HAND):
+                if (m >> u) & 1:
+                    rest2 = rest & ~(1 << u)
+                    if size[rest2] <= 2:
+                        by_pair[_pair_number(hand[t], hand[u]), level[size[rest2]] + number[rest2]] += delta
+    # the hand's own weight, in the bit sets of single hands
+    weight = five[number[31]]
+    for t in range(HAND):
+        rest = 31 & ~(1 << t)
+        _set_bit(card_plus, hand[t], number[rest], weight == 1)
+        _set_bit(card_minus, hand[t], number[rest], weight == -1)
+        bit = np.uint64(1) << np.uint64(hand[t])
+        if weight == 1:
+            row_plus[number[rest]] |= bit
+        else:
+            row_plus[number[rest]] &= ~bit
+        if weight == -1:
+            row_minus[number[rest]] |= bit
+        else:
+            row_minus[number[rest]] &= ~bit
+        for u in range(t + 1, HAND):
+            rest2 = rest & ~(1 << u)
+            p = _pair_number(hand[t], hand[u])
+            _set_bit(pair_plus, p, number[rest2], weight == 1)
+            _set_bit(pair_minus, p, number[rest2], weight == -1)
+
+
+@njit(cache=True)
+def _popcount(v):
+    v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    v = (v + (v >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((v * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def _both(x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus):
+    """Half the weighted count of ordered pairs of disjoint hands holding both x and y between
+    them (x in one and y in the other, or both in one): by Moebius over the shared cards,
+
+        sum over S avoiding x, y of (-1)^|S| [c(S+x) c(S+y) + c(S+x+y) (c(S) - 2 c(S+x)
+                                               - 2 c(S+y) + 2 c(S+x+y))]
+    """
+    p = _pair_number(min(x, y), max(x, y))
+    out = 0
+    for s in range(3):
+        part = 0
+        for i in range(level[s], level[s + 1]):
+            gx = np.int64(by_card[x, i])
+            gy = np.int64(by_card[y, i])
+            h = np.int64(by_pair[p, i])
+            part += gx * gy + h * (small[i] - 2 * gx - 2 * gy + 2 * h)
+        out += -part if s & 1 else part
+    # sets of three: c(S+x+y) is one hand's weight, 1, 0 or -1; the sign is -1
+    three = level[3]
+    dense = 0
+    for i in range(three, level[4]):
+        dense += by_card[x, i] * by_card[y, i]
+    out -= dense
+    for word in range(pair_plus.shape[1]):
+        for bits, sign in ((pair_plus[p, word], 1), (pair_minus[p, word], -1)):
+            while bits:
+                low = bits & (~bits + np.uint64(1))
+                i = three + word * 64 + _popcount(low - np.uint64(1))
+                out -= sign * (small[i] - 2 * by_card[x, i] - 2 * by_card[y, i]) + 2
+                bits ^= low
+    # sets of four: c(S+x) and c(S+y) are single hands' weights
+    for word in range(card_plus.shape[1]):
+        px, mx, py, my = card_plus[x, word], card_minus[x, word], card_plus[y, word], card_minus[y, word]
+        out += _popcount(px & py) + _popcount(mx & my) - _popcount(px & my) - _popcount(mx & py)
+    return out
+
+
+@njit(cache=True)
+def _weighed(k, x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
+             touching):
+    """The weighted count of ordered pairs of disjoint hands avoiding the cards drawn (none, x,
+    or x and y), by inclusion-exclusion over those cards."""
+    if k == 0:
+        return total[0]
+    if k == 1:
+        return total[0] - 2 * touching[x]
+    return (total[0] - 2 * touching[x] - 2 * touching[y]
+            + 2 * _both(x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus))
+
+
+@njit(cache=True)
+def sweep(first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, q_choice, q_pairs,
+          below, negative, binom, level, small, four, five, rows, row_plus, row_minus, by_card, card_plus,
+          card_minus, by_pair, pair_plus, pair_minus, total, touching, out):
+    """Weighs the hands of strength classes ``first`` to ``last - 1`` (ascending strength;
+    ``hands`` sorted by strength, class c being ``hands[class_start[c]:class_start[c + 1]]``),
+    answering the queries whose threshold class is c (``query_start[c]`` to
+    ``query_start[c + 1]``) on the way: before class c, the pairs of hands below the player's
+    final hand (``below``); when the class is the final hand's own strength, its hands weighed
+    -1 (``negative``), then +1. From the three weighings, ``w = 1`` below and ``t`` on the
+    class, ``Q(t) = L + 2 t M + t^2 E`` gives the pairs below (L), one opponent tied and the
+    other below (2 M), both tied (E). ``out[choice]`` gets wins, losses, ties with one,
+    ties with both. Pass ``last`` past the final class to answer the queries above every hand."""
+    size = np.empty(32, dtype=np.int64)
+    number = np.empty(32, dtype=np.int64)
+    apart = np.empty(by_card.shape[0], dtype=np.int64)
+    classes = class_start.shape[0] - 1
+    for c in range(first, last):
+        queries = range(query_start[c], query_start[c + 1])
+        for q in queries:
+            below[q] = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, card_plus, card_minus, by_pair,
+                                pair_plus, pair_minus, total, touching)
+        if c == classes:
+            # above every hand of the pool: every pair is below the final hand
+            for q in queries:
+                out[q_choice[q], 0] += below[q]
+                out[q_choice[q], 1] += q_pairs[q] - below[q]
+            break
+        tied = False
+        for q in queries:
+            tied = tied or q_equal[q]
+        for round_ in range(2 if tied else 1):
+            step = (-1 if round_ == 0 else 2) if tied else 1
+            for i in range(class_start[c], class_start[c + 1]):
+                _add_hand(hands[i], step, binom, level, size, number, small, four, five, rows, row_plus,
+                          row_minus, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
+                          touching, apart)
+            if step == 1:
+                continue
+            for q in queries:
+                if q_equal[q]:
+                    value = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, card_plus, card_minus,
+                                     by_pair, pair_plus, pair_minus, total, touching)
+                    if step == -1:
+                        negative[q] = value
+                    else:
+                        # Q(1) and Q(-1) around Q(0): both tied, and one tied with the other below
+                        both = (value + negative[q]) // 2 - below[q]
+                        out[q_choice[q], 1] += q_pairs[q] - value
+                        out[q_choice[q], 2] += value - below[q] - both
+                        out[q_choice[q], 3] += both
+        for q in queries:
+            out[q_choice[q], 0] += below[q]
+            if not q_equal[q]:
+                out[q_choice[q], 1] += q_pairs[q] - below[q]
