@@ -17,7 +17,7 @@ from oracle.errors import (
     InvalidActionError,
     InvalidHandError,
     Problem,
-    ScenarioError,
+    raise_problems,
 )
 from oracle.errors import did_you_mean as suggest, nearest
 
@@ -27,14 +27,6 @@ from .rules import DEFAULT_CHIPS, MAX_SEATS, MIN_SEATS, DiabloRules
 
 POSITION_KEYS = ("seats", "dealer", "pot", "diablo", "called_by", "hands", "history")
 SEAT_KEYS = ("name", "chips")
-
-
-def _raise(problems: list[Problem]) -> None:
-    """One fault as a ``FieldError``, several as one ``ScenarioError``; nothing if none."""
-    if len(problems) == 1:
-        raise FieldError(problems[0].path, problems[0].message)
-    if problems:
-        raise ScenarioError(problems)
 
 
 def _not_a_seat(value: Any, names: Sequence[str]) -> str:
@@ -162,13 +154,13 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Diab
     names, chips, seat_problems = _read_seats(position.get("seats"))
     problems += seat_problems
     if seat_problems:
-        _raise(problems)  # the fields below name seats: they cannot be read without them
+        raise_problems(problems)  # the fields below name seats: they cannot be read without them
     table = _read_table(position, names, chips, problems)
-    _raise(problems)
+    raise_problems(problems)
     game = DiabloGame.new(names=names, chips=chips, dealer=table["dealer"],
                           rules=DiabloRules.from_mapping(rules), pot=table["pot"],
                           diablo=table["diablo"], called_by=table["called_by"])
-    _raise(_deal_hands(game, table["hands"]))
+    raise_problems(_deal_hands(game, table["hands"]))
     game.history.clear()  # the position's own deal is not part of the history
     for k, line in enumerate(table["history"]):
         try:

@@ -12,14 +12,15 @@ import re
 from typing import Any, Mapping
 
 from oracle.cards import Card, full_deck, parse_cards
-from oracle.errors import CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, did_you_mean
+from oracle.errors import (CardParseError, FieldError, IllegalActionError, InvalidActionError, Problem, did_you_mean,
+                           raise_problems)
 from oracle.words import plural
 
 from .actions import Action
 from .resolution import game_winner
 from .rules import (
     ADVANCED_DRAFT_DEAL, DEFAULT_ROLES, START_CHIPS, START_POKER, START_ROLES, RoleTable, check_rules,
-    load_role_table, raise_all,
+    load_role_table,
 )
 from .state import Player, State
 
@@ -287,7 +288,7 @@ def _complete_decks(state: State, position: Mapping) -> None:
                                               f"(the same card {str(card)!r} appears twice)"))
             else:
                 seen[card] = label
-    raise_all(problems)
+    raise_problems(problems)
     rest = [c for c in full_deck(jokers=1) if c not in seen]
     if "poker_deck" not in position:
         state.poker_deck = rest
@@ -305,7 +306,7 @@ def _complete_decks(state: State, position: Mapping) -> None:
                 problems.append(Problem(item, f"one {name} too many: the game has {copies}, "
                                               f"already placed in {', '.join(dict.fromkeys(earlier))}"))
             earlier.append(label)
-    raise_all(problems)
+    raise_problems(problems)
     missing = []
     for role in state.role_table.roles:
         missing += [role.name] * (role.copies - len(counts.get(role.name, [])))
@@ -383,7 +384,7 @@ def _check_phase(state: State, position: Mapping) -> None:
             where = "the middle" if expected is None else turn_player.name
             refuse(("button",), f"{turn_player.name} has just won the hand, so the Button is with {where} "
                                 f"(button_after_win: {rules['button_after_win']})")
-    raise_all(problems)
+    raise_problems(problems)
 
 
 def _check_advanced_draft(state: State, position: Mapping, refuse) -> None:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from oracle.errors import FieldError, IllegalActionError, Problem, ScenarioError, did_you_mean
+from oracle.errors import FieldError, IllegalActionError, Problem, did_you_mean, raise_problems
 from oracle.eval import DRAWING_DEAD, evaluate, strength
 from oracle.registry import RuleOption, rule_problems
 
@@ -42,14 +42,6 @@ OPTIONS = (
 )
 
 
-def raise_all(problems: list[Problem]) -> None:
-    """One problem as a ``FieldError``, several as one ``ScenarioError``."""
-    if len(problems) == 1:
-        raise FieldError(problems[0].path, problems[0].message)
-    if problems:
-        raise ScenarioError(problems)
-
-
 def check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
     """Merge ``rules`` over the defaults and check each option's type and range; every
     problem's path is ``("rules", option)``. The scenario loader checks types too; this
@@ -57,7 +49,7 @@ def check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
     if not isinstance(rules, Mapping):
         raise FieldError(("rules",), "rules must be a mapping of rule option to value")
     problems: list[Problem] = rule_problems(OPTIONS, rules, "known")
-    raise_all(problems)
+    raise_problems(problems)
     merged = {o.name: o.default for o in OPTIONS} | dict(rules)
     if merged["target"] < 1:
         problems.append(Problem(("rules", "target"), f"target must be at least 1, not {merged['target']}"))
@@ -67,7 +59,7 @@ def check_rules(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
     elif merged["target"] > merged["box_chips"]:
         problems.append(Problem(("rules", "target"), f"a target of {merged['target']} can never be reached: "
                                 f"the box holds {merged['box_chips']} chips"))
-    raise_all(problems)
+    raise_problems(problems)
     return merged
 
 
