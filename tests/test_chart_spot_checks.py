@@ -137,11 +137,32 @@ def test_the_hell_of_a_deal_chart_holds_every_start_once_for_each_boss():
     assert all(r["wins"] + r["pushes"] + r["losses"] == r["deals"] for r in rows)
 
 
+def test_the_hell_of_a_deal_chart_faces_the_shipped_bosses_with_their_default_hands():
+    import yaml
+
+    defaults = yaml.safe_load((DOCS / "boss-defaults.yaml").read_text(encoding="utf-8"))
+    faced = {(r["boss"], r["default_hand"]) for r in hod_rows("hod-preflop")}
+    assert faced == {(boss, format_cards(parse_default(hand))) for boss, hand in defaults.items()}
+
+
+def parse_default(hand: str):
+    from oracle.games.hell_of_a_deal.rules.bosses import parse_default_hand
+
+    return parse_default_hand(hand, ("default_hand",))
+
+
+def _three_card_boss_rows(folder: str) -> list[dict]:
+    """One entry against each Boss who uses his three hole cards together, if the chart has him."""
+    rows = sorted(hod_rows(folder), key=lambda r: (r["start"], r["boss"]))
+    return [random.Random(5).choice([r for r in rows if r["boss"] == boss])
+            for boss in ("Nick Hauss", "The Devil Himself") if any(r["boss"] == boss for r in rows)]
+
+
 @pytest.mark.parametrize("folder", ["hod-preflop", "hod-preflop-sample"])
 def test_hell_of_a_deal_chart_entries_agree_with_the_pre_flop_odds(folder, tmp_path):
     rows = sorted(hod_rows(folder), key=lambda r: (r["start"], r["boss"]))
     rows = random.Random(11).sample(rows, 2) if len(rows) > 2 else rows
-    for row in rows:
+    for row in rows + _three_card_boss_rows(folder):
         dealt = rename(parse_cards(row["start"]), some_renaming(3))
         entry = lookup_chart(DOCS / folder, format_cards(dealt), {"boss": row["boss"]})
         (odds,) = entry["bosses"]
