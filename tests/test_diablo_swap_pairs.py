@@ -107,3 +107,17 @@ def test_a_spent_budget_counts_no_pairs():
     results = [ChoiceResult(discard=d) for d in discard_choices(hand)]
     pool = [c for c in full_deck() if c not in hand][:20]
     assert draw_pairs.count_against_two_unknown(results, hand, pool, lambda: True) == []
+
+
+@pytest.mark.parametrize("unseen,seed", [(15, 8), (20, 9)])
+def test_two_sweeps_split_between_threads_count_what_one_sweep_counts(monkeypatch, unseen, seed):
+    """A large pool is swept by two threads, the second loading the weaker hands first; here
+    forced on small pools: equal to one sweep, and on 15 cards to dealing every pair."""
+    cards = random.Random(seed).sample(full_deck(), 5 + unseen)
+    hand, pool = tuple(cards[:5]), cards[5:]
+    one = _counted(draw_pairs.count_against_two_unknown, hand, pool)
+    monkeypatch.setattr(draw_pairs, "THREAD_HANDS", 0)
+    split = _counted(draw_pairs.count_against_two_unknown, hand, pool)
+    assert [_figures(r) for r in split] == [_figures(r) for r in one]
+    if unseen <= 15:
+        assert [_figures(r) for r in split] == [_figures(r) for r in _counted(count_against_two, hand, pool)]

@@ -84,7 +84,8 @@ class _State:
         self.rows = np.zeros((three - 1, n), dtype=np.int16)
         self.row_plus = np.zeros(four, dtype=np.uint64)
         self.row_minus = np.zeros(four, dtype=np.uint64)
-        self.by_card = np.zeros((n, three), dtype=np.int32)
+        self.by_card = np.zeros((n, int(self.level[3])), dtype=np.int32)
+        self.by_card3 = np.zeros((n, math.comb(n, 3)), dtype=np.int8)
         self.card_plus = np.zeros((n, _words(four)), dtype=np.uint64)
         self.card_minus = np.zeros((n, _words(four)), dtype=np.uint64)
         self.by_pair = np.zeros((math.comb(n, 2), int(self.level[3])), dtype=np.int16)
@@ -95,7 +96,7 @@ class _State:
 
     def tables(self) -> tuple:
         return (self.binom, self.level, self.small, self.four, self.five, self.rows, self.row_plus,
-                self.row_minus, self.by_card, self.card_plus, self.card_minus, self.by_pair, self.pair_plus,
+                self.row_minus, self.by_card, self.by_card3, self.card_plus, self.card_minus, self.by_pair, self.pair_plus,
                 self.pair_minus, self.total, self.touching)
 
 
@@ -123,7 +124,7 @@ def count_against_two_unknown(results, hand: Sequence[Card], unseen: Sequence[Ca
     order = np.argsort(values, kind="stable")
     classes, class_start = np.unique(values[order], return_index=True)
     class_start = np.append(class_start, len(values)).astype(np.int64)
-    sorted_hands = hands[order].astype(np.int64)
+    sorted_hands = np.take(hands, order, axis=0)
     del hands, values, order
     queries = []
     for choice, result in enumerate(results):
@@ -141,25 +142,79 @@ def count_against_two_unknown(results, hand: Sequence[Card], unseen: Sequence[Ca
         queries.append((at, np.full(len(draws), k), x, y, equal, np.full(len(draws), choice),
                         np.full(len(draws), pairs)))
     at, q_k, q_x, q_y, q_equal, q_choice, q_pairs = (np.concatenate(part) for part in zip(*queries))
-    order = np.argsort(at, kind="stable")
+    by_class = np.argsort(at, kind="stable")
     at, q_k, q_x, q_y, q_equal, q_choice, q_pairs = (
-        a[order] for a in (at, q_k, q_x, q_y, q_equal, q_choice, q_pairs))
+        a[by_class].astype(np.bool_ if a is q_equal else np.int64) for a in (at, q_k, q_x, q_y, q_equal, q_choice, q_pairs))
     query_start = np.searchsorted(at, np.arange(len(classes) + 2), side="left").astype(np.int64)
-    below = np.zeros(len(at), dtype=np.int64)
-    negative = np.zeros(len(at), dtype=np.int64)
-    out = np.zeros((len(results), 4), dtype=np.int64)
-    state = _State(n)
-    arrays = (q_k.astype(np.int64), q_x.astype(np.int64), q_y.astype(np.int64), q_equal.astype(np.bool_),
-              q_choice.astype(np.int64), q_pairs.astype(np.int64), below, negative)
+    below, negative, upto = (np.zeros(len(at), dtype=np.int64) for _ in range(3))
+    queries_in = (query_start, q_k, q_x, q_y, q_equal, below, negative, upto)
     with compiling(KERNELS, "sweep", "Preparing the count against two unknown hands (once per machine)"):
-        for first in range(0, len(classes) + 1, CLASS_BLOCK):
-            if expired():
-                return []
-            last = min(first + CLASS_BLOCK, len(classes) + 1)
-            kernel.sweep(first, last, sorted_hands, class_start, query_start, *arrays, *state.tables(), out)
+        swept = _sweep(kernel, n, sorted_hands, class_start, queries_in, expired)
+    if swept is None:
+        return []
+    # queries met by the second sweep: add the pairs among the hands it did not weigh itself
+    later, (pairs_before, touching_before) = at >= swept[0], swept[1]
+    if later.any():
+        shift = pairs_before - 2 * (q_k >= 1) * touching_before[np.maximum(q_x, 0)] \
+            - 2 * (q_k >= 2) * touching_before[np.maximum(q_y, 0)]
+        for values in (below, negative, upto):
+            values[later] += shift[later]
+    both = np.where(q_equal, (upto + negative) // 2 - below, 0)
+    tallies = np.stack([below, q_pairs - upto, upto - below - both, both], axis=1)
+    out = np.zeros((len(results), 4), dtype=np.int64)
+    np.add.at(out, q_choice, tallies)
     for result, (win, lose, one, both) in zip(results, out.tolist()):
         result.win, result.lose = win, lose
         for others, count in ((1, one), (2, both)):
             if count:
                 result.ties[others] += count
     return list(results)
+
+
+# Pools with at least this many hands are swept by two threads (numba runs them without the
+# interpreter's lock): the first weighs the weaker hands, the second loads them without
+# counting their pairs and weighs the stronger ones; the split evens out their work.
+THREAD_HANDS = 200_000
+LOAD_SHARE = 0.4  # loading a hand costs about this share of weighing it, both threads running
+
+
+def _sweep(kernel, n, hands, class_start, queries, expired):
+    """Sweeps every class, answering the queries: in this thread, or for a large pool split
+    between two. ``hands`` are the pool's hands (rows of places) by strength. Returns the first class of the second sweep (past the last class when there
+    is one sweep) with the pairs and card counts of the hands before it, for the queries the
+    second sweep met; None when ``expired()`` came first."""
+    import numpy as np
+
+    classes = len(class_start) - 1
+    if len(hands) < THREAD_HANDS:
+        state = _State(n)
+        return (classes + 1, (0, state.touching)) if _run(kernel, 0, classes + 1, hands, class_start, queries,
+                                                          state, expired) else None
+    from concurrent.futures import ThreadPoolExecutor
+
+    wanted = len(hands) / (2 - LOAD_SHARE)
+    middle = int(np.searchsorted(class_start, wanted))
+    first, second = _State(n), _State(n)
+
+    def late():
+        for start in range(0, middle, CLASS_BLOCK):
+            if expired():
+                return False
+            kernel.load(start, min(start + CLASS_BLOCK, middle), hands, class_start, *second.tables()[:-2])
+        return _run(kernel, middle, classes + 1, hands, class_start, queries, second, expired)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        job = pool.submit(late)
+        early = _run(kernel, 0, middle, hands, class_start, queries, first, expired)
+        if not (job.result() and early):
+            return None
+    return middle, (int(first.total[0]), first.touching)
+
+
+def _run(kernel, start, stop, hands, class_start, queries, state, expired) -> bool:
+    """Sweeps classes ``start`` to ``stop - 1`` in blocks; False when ``expired()`` came first."""
+    for first in range(start, stop, CLASS_BLOCK):
+        if expired():
+            return False
+        kernel.sweep(first, min(first + CLASS_BLOCK, stop), hands, class_start, *queries, *state.tables())
+    return True

@@ -12,7 +12,8 @@ kept in the layouts the queries read:
 - ``small[S]``: c(S) for |S| <= 3; ``four[S]``: c(S) for |S| = 4; ``five[h]``: w(h);
 - ``rows[S, x]``: c(S + x) for 1 <= |S| <= 3 (row S, one column per card); for |S| = 4,
   where c(S + x) is one hand's weight, 1, 0 or -1: bit x of ``row_plus[S]`` / ``row_minus[S]``;
-- ``by_card[x, S]``: c(S + x) for |S| <= 3 (one row per card); for |S| = 4, bit S of
+- ``by_card[x, S]``: c(S + x) for |S| <= 2 (one row per card); ``by_card3[x, S]`` for |S| = 3
+  (S's colex number; at most the pool's size); for |S| = 4, bit S of
   ``card_plus[x]`` / ``card_minus[x]``;
 - ``by_pair[p, S]``: c(S + x + y) for |S| <= 2, p the colex number of {x, y}; for |S| = 3,
   bit S of ``pair_plus[p]`` / ``pair_minus[p]``;
@@ -37,7 +38,7 @@ def _pair_number(x, y):
     return x + y * (y - 1) // 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _subsets(hand, binom, size, number):
     """For the 32 subsets of ``hand`` (bit t: card t): their sizes and colex numbers."""
     for m in range(32):
@@ -60,7 +61,7 @@ def _set_bit(bits, row, index, on):
         bits[row, word] &= ~bit
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _apart(size, number, level, small, four, five, rows, row_plus, row_minus, apart):
     """Moebius over the subsets of a hand (their ``size`` and ``number``): into ``apart[x]``
     the weight of the hands holding x and none of the hand's cards; returns the weight of the
@@ -94,9 +95,9 @@ def _apart(size, number, level, small, four, five, rows, row_plus, row_minus, ap
     return alone
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, row_plus, row_minus,
-              by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus, total, touching, apart):
+              by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus, total, touching, apart):
     """Adds ``delta`` to the weight of ``hand`` (ascending cards): first the pairs it makes with
     the hands already weighed (``total``, ``touching``), then every table of subset sums."""
     n = by_card.shape[0]
@@ -111,7 +112,15 @@ def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, 
             touching[x] += delta * alone
         else:
             touching[x] += delta * apart[x]
-    # the subset sums
+    _add_sums(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
+              by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus)
+
+
+@njit(cache=True, nogil=True)
+def _add_sums(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
+              by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus):
+    """Adds ``delta`` to every subset sum of ``hand`` (its subsets' ``size`` and ``number``
+    given), in every layout."""
     for m in range(32):
         s = size[m]
         if s <= 3:
@@ -129,7 +138,10 @@ def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, 
             if 1 <= r <= 3:
                 rows[level[r] + number[rest] - 1, hand[t]] += delta
             if r <= 3:
-                by_card[hand[t], level[r] + number[rest]] += delta
+                if r == 3:
+                    by_card3[hand[t], number[rest]] += delta
+                else:
+                    by_card[hand[t], level[r] + number[rest]] += delta
             # each pair x < y of the subset: the subset is (the rest) + x + y
             for u in range(t + 1, HAND):
                 if (m >> u) & 1:
@@ -158,7 +170,7 @@ def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, 
             _set_bit(pair_minus, p, number[rest2], weight == -1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _popcount(v):
     v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
     v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -166,8 +178,8 @@ def _popcount(v):
     return np.int64((v * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True)
-def _both(x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus):
+@njit(cache=True, nogil=True)
+def _both(x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus):
     """Half the weighted count of ordered pairs of disjoint hands holding both x and y between
     them (x in one and y in the other, or both in one): by Moebius over the shared cards,
 
@@ -188,14 +200,15 @@ def _both(x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus
     three = level[3]
     dense = 0
     for i in range(three, level[4]):
-        dense += by_card[x, i] * by_card[y, i]
+        dense += by_card3[x, i - three] * by_card3[y, i - three]
     out -= dense
     for word in range(pair_plus.shape[1]):
         for bits, sign in ((pair_plus[p, word], 1), (pair_minus[p, word], -1)):
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 i = three + word * 64 + _popcount(low - np.uint64(1))
-                out -= sign * (small[i] - 2 * by_card[x, i] - 2 * by_card[y, i]) + 2
+                out -= sign * (small[i] - 2 * np.int64(by_card3[x, i - three])
+                               - 2 * np.int64(by_card3[y, i - three])) + 2
                 bits ^= low
     # sets of four: c(S+x) and c(S+y) are single hands' weights
     for word in range(card_plus.shape[1]):
@@ -204,8 +217,8 @@ def _both(x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus
     return out
 
 
-@njit(cache=True)
-def _weighed(k, x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
+@njit(cache=True, nogil=True)
+def _weighed(k, x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
              touching):
     """The weighted count of ordered pairs of disjoint hands avoiding the cards drawn (none, x,
     or x and y), by inclusion-exclusion over those cards."""
@@ -214,61 +227,63 @@ def _weighed(k, x, y, level, small, by_card, card_plus, card_minus, by_pair, pai
     if k == 1:
         return total[0] - 2 * touching[x]
     return (total[0] - 2 * touching[x] - 2 * touching[y]
-            + 2 * _both(x, y, level, small, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus))
+            + 2 * _both(x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus))
 
 
-@njit(cache=True)
-def sweep(first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, q_choice, q_pairs,
-          below, negative, binom, level, small, four, five, rows, row_plus, row_minus, by_card, card_plus,
-          card_minus, by_pair, pair_plus, pair_minus, total, touching, out):
+@njit(cache=True, nogil=True)
+def load(first, last, hands, class_start, binom, level, small, four, five, rows, row_plus, row_minus, by_card,
+         by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus):
+    """Weighs the hands of strength classes ``first`` to ``last - 1`` by 1 in the subset sums
+    only, not counting their pairs: the state a second sweep starts from (``sweep``'s
+    ``total`` and ``touching`` then count only the pairs of the hands it weighs itself)."""
+    size = np.empty(32, dtype=np.int64)
+    number = np.empty(32, dtype=np.int64)
+    for i in range(class_start[first], class_start[last]):
+        _subsets(hands[i], binom, size, number)
+        _add_sums(hands[i], 1, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
+                  by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus)
+
+
+@njit(cache=True, nogil=True)
+def sweep(first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, below, negative, upto,
+          binom, level, small, four, five, rows, row_plus, row_minus, by_card, by_card3, card_plus, card_minus, by_pair,
+          pair_plus, pair_minus, total, touching):
     """Weighs the hands of strength classes ``first`` to ``last - 1`` (ascending strength;
     ``hands`` sorted by strength, class c being ``hands[class_start[c]:class_start[c + 1]]``),
     answering the queries whose threshold class is c (``query_start[c]`` to
-    ``query_start[c + 1]``) on the way: before class c, the pairs of hands below the player's
-    final hand (``below``); when the class is the final hand's own strength, its hands weighed
-    -1 (``negative``), then +1. From the three weighings, ``w = 1`` below and ``t`` on the
-    class, ``Q(t) = L + 2 t M + t^2 E`` gives the pairs below (L), one opponent tied and the
-    other below (2 M), both tied (E). ``out[choice]`` gets wins, losses, ties with one,
-    ties with both. Pass ``last`` past the final class to answer the queries above every hand."""
+    ``query_start[c + 1]``) on the way: ``below``, the weighted pairs avoiding the cards drawn
+    before class c (the pairs of hands weaker than the player's final hand); when the class
+    is the final hand's own strength (``q_equal``), ``negative`` and ``upto`` with its hands
+    weighed -1 and then +1 (else ``upto`` is ``below``). Weighing the class t, the count is
+    ``Q(t) = L + 2 t M + t^2 E``: the pairs below (L), one hand tied and the other below (2 M),
+    both tied (E). Pass ``last`` past the final class to answer the queries above every hand."""
     size = np.empty(32, dtype=np.int64)
     number = np.empty(32, dtype=np.int64)
     apart = np.empty(by_card.shape[0], dtype=np.int64)
     classes = class_start.shape[0] - 1
     for c in range(first, last):
         queries = range(query_start[c], query_start[c + 1])
-        for q in queries:
-            below[q] = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, card_plus, card_minus, by_pair,
-                                pair_plus, pair_minus, total, touching)
-        if c == classes:
-            # above every hand of the pool: every pair is below the final hand
-            for q in queries:
-                out[q_choice[q], 0] += below[q]
-                out[q_choice[q], 1] += q_pairs[q] - below[q]
-            break
         tied = False
         for q in queries:
+            below[q] = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, by_card3, card_plus, card_minus, by_pair,
+                                pair_plus, pair_minus, total, touching)
+            upto[q] = below[q]
             tied = tied or q_equal[q]
+        if c == classes:
+            break
         for round_ in range(2 if tied else 1):
             step = (-1 if round_ == 0 else 2) if tied else 1
             for i in range(class_start[c], class_start[c + 1]):
                 _add_hand(hands[i], step, binom, level, size, number, small, four, five, rows, row_plus,
-                          row_minus, by_card, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
+                          row_minus, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
                           touching, apart)
             if step == 1:
                 continue
             for q in queries:
                 if q_equal[q]:
-                    value = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, card_plus, card_minus,
+                    value = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, by_card3, card_plus, card_minus,
                                      by_pair, pair_plus, pair_minus, total, touching)
                     if step == -1:
                         negative[q] = value
                     else:
-                        # Q(1) and Q(-1) around Q(0): both tied, and one tied with the other below
-                        both = (value + negative[q]) // 2 - below[q]
-                        out[q_choice[q], 1] += q_pairs[q] - value
-                        out[q_choice[q], 2] += value - below[q] - both
-                        out[q_choice[q], 3] += both
-        for q in queries:
-            out[q_choice[q], 0] += below[q]
-            if not q_equal[q]:
-                out[q_choice[q], 1] += q_pairs[q] - below[q]
+                        upto[q] = value
