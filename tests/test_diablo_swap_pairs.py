@@ -111,8 +111,9 @@ def test_a_spent_budget_counts_no_pairs():
 
 @pytest.mark.parametrize("unseen,seed", [(15, 8), (20, 9)])
 def test_two_sweeps_split_between_threads_count_what_one_sweep_counts(monkeypatch, unseen, seed):
-    """A large pool is swept by two threads, the second loading the weaker hands first; here
-    forced on small pools: equal to one sweep, and on 15 cards to dealing every pair."""
+    """A large pool is swept by two threads, each computing one half of every answer with its
+    own tables; here forced on small pools: equal to one sweep, and on 15 cards to dealing
+    every pair."""
     cards = random.Random(seed).sample(full_deck(), 5 + unseen)
     hand, pool = tuple(cards[:5]), cards[5:]
     one = _counted(draw_pairs.count_against_two_unknown, hand, pool)

@@ -96,8 +96,8 @@ class _State:
 
     def tables(self) -> tuple:
         return (self.binom, self.level, self.small, self.four, self.five, self.rows, self.row_plus,
-                self.row_minus, self.by_card, self.by_card3, self.card_plus, self.card_minus, self.by_pair, self.pair_plus,
-                self.pair_minus, self.total, self.touching)
+                self.row_minus, self.by_card, self.by_card3, self.card_plus, self.card_minus, self.by_pair,
+                self.pair_plus, self.pair_minus, self.total, self.touching)
 
 
 def _words(bits: int) -> int:
@@ -144,21 +144,15 @@ def count_against_two_unknown(results, hand: Sequence[Card], unseen: Sequence[Ca
     at, q_k, q_x, q_y, q_equal, q_choice, q_pairs = (np.concatenate(part) for part in zip(*queries))
     by_class = np.argsort(at, kind="stable")
     at, q_k, q_x, q_y, q_equal, q_choice, q_pairs = (
-        a[by_class].astype(np.bool_ if a is q_equal else np.int64) for a in (at, q_k, q_x, q_y, q_equal, q_choice, q_pairs))
+        a[by_class].astype(np.bool_ if a is q_equal else np.int64)
+        for a in (at, q_k, q_x, q_y, q_equal, q_choice, q_pairs))
     query_start = np.searchsorted(at, np.arange(len(classes) + 2), side="left").astype(np.int64)
     below, negative, upto = (np.zeros(len(at), dtype=np.int64) for _ in range(3))
     queries_in = (query_start, q_k, q_x, q_y, q_equal, below, negative, upto)
     with compiling(KERNELS, "sweep", "Preparing the count against two unknown hands (once per machine)"):
         swept = _sweep(kernel, n, sorted_hands, class_start, queries_in, expired)
-    if swept is None:
+    if not swept:
         return []
-    # queries met by the second sweep: add the pairs among the hands it did not weigh itself
-    later, (pairs_before, touching_before) = at >= swept[0], swept[1]
-    if later.any():
-        shift = pairs_before - 2 * (q_k >= 1) * touching_before[np.maximum(q_x, 0)] \
-            - 2 * (q_k >= 2) * touching_before[np.maximum(q_y, 0)]
-        for values in (below, negative, upto):
-            values[later] += shift[later]
     both = np.where(q_equal, (upto + negative) // 2 - below, 0)
     tallies = np.stack([below, q_pairs - upto, upto - below - both, both], axis=1)
     out = np.zeros((len(results), 4), dtype=np.int64)
@@ -172,49 +166,39 @@ def count_against_two_unknown(results, hand: Sequence[Card], unseen: Sequence[Ca
 
 
 # Pools with at least this many hands are swept by two threads (numba runs them without the
-# interpreter's lock): the first weighs the weaker hands, the second loads them without
-# counting their pairs and weighs the stronger ones; the split evens out their work.
+# interpreter's lock), each computing one half of every answer with its own tables.
 THREAD_HANDS = 200_000
-LOAD_SHARE = 0.4  # loading a hand costs about this share of weighing it, both threads running
+WHOLE, PAIRS, BOTH = 0, 1, 2  # as draw_pairs_kernels
 
 
 def _sweep(kernel, n, hands, class_start, queries, expired):
-    """Sweeps every class, answering the queries: in this thread, or for a large pool split
-    between two. ``hands`` are the pool's hands (rows of places) by strength. Returns the first class of the second sweep (past the last class when there
-    is one sweep) with the pairs and card counts of the hands before it, for the queries the
-    second sweep met; None when ``expired()`` came first."""
+    """Sweeps every class in order, answering the queries (``below``, ``negative`` and
+    ``upto`` filled): in this thread, or for a large pool in two at once, one for the pairs
+    in all and those holding a card drawn, the other for those holding both cards drawn (see
+    ``draw_pairs_kernels``), their figures added. False when ``expired()`` came first."""
     import numpy as np
 
-    classes = len(class_start) - 1
     if len(hands) < THREAD_HANDS:
-        state = _State(n)
-        return (classes + 1, (0, state.touching)) if _run(kernel, 0, classes + 1, hands, class_start, queries,
-                                                          state, expired) else None
+        return _run(kernel, WHOLE, hands, class_start, queries, _State(n), expired)
     from concurrent.futures import ThreadPoolExecutor
 
-    wanted = len(hands) / (2 - LOAD_SHARE)
-    middle = int(np.searchsorted(class_start, wanted))
-    first, second = _State(n), _State(n)
-
-    def late():
-        for start in range(0, middle, CLASS_BLOCK):
-            if expired():
-                return False
-            kernel.load(start, min(start + CLASS_BLOCK, middle), hands, class_start, *second.tables()[:-2])
-        return _run(kernel, middle, classes + 1, hands, class_start, queries, second, expired)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        job = pool.submit(late)
-        early = _run(kernel, 0, middle, hands, class_start, queries, first, expired)
-        if not (job.result() and early):
-            return None
-    return middle, (int(first.total[0]), first.touching)
+    query_start, *rest, below, negative, upto = queries
+    halves = [(query_start, *rest, *(np.zeros_like(a) for a in (below, negative, upto))) for _ in range(2)]
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        job = pool.submit(_run, kernel, BOTH, hands, class_start, halves[1], _State(n), expired)
+        done = _run(kernel, PAIRS, hands, class_start, halves[0], _State(n), expired)
+        if not (job.result() and done):
+            return False
+    for at, values in zip((-3, -2, -1), (below, negative, upto)):
+        values[:] = halves[0][at] + halves[1][at]
+    return True
 
 
-def _run(kernel, start, stop, hands, class_start, queries, state, expired) -> bool:
-    """Sweeps classes ``start`` to ``stop - 1`` in blocks; False when ``expired()`` came first."""
-    for first in range(start, stop, CLASS_BLOCK):
+def _run(kernel, part, hands, class_start, queries, state, expired) -> bool:
+    """Sweeps every class for ``part`` in blocks; False when ``expired()`` came first."""
+    last = len(class_start)  # one past the final class: the queries above every hand
+    for first in range(0, last, CLASS_BLOCK):
         if expired():
             return False
-        kernel.sweep(first, min(first + CLASS_BLOCK, stop), hands, class_start, *queries, *state.tables())
+        kernel.sweep(part, first, min(first + CLASS_BLOCK, last), hands, class_start, *queries, *state.tables())
     return True

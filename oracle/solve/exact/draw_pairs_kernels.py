@@ -30,6 +30,8 @@ import numpy as np
 from numba import njit
 
 HAND = 5
+# What a sweep computes (``_add_hand``): the whole, or one of its two halves.
+WHOLE, PAIRS, BOTH = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
@@ -38,18 +40,34 @@ def _pair_number(x, y):
     return x + y * (y - 1) // 2
 
 
+def _splits():
+    """For each subset m of a hand's five places (bit t: place t), each place t in it with the
+    rest (``ONE_OUT`` rows: m, t, rest), and each two places t < u with the rest (``TWO_OUT``
+    rows: m, t, u, rest): the ways the set is a smaller set plus one or two cards."""
+    one, two = [], []
+    for m in range(32):
+        places = [t for t in range(HAND) if (m >> t) & 1]
+        one += [(m, t, m & ~(1 << t)) for t in places]
+        two += [(m, t, u, m & ~(1 << t) & ~(1 << u)) for i, t in enumerate(places) for u in places[i + 1:]]
+    return np.array(one, dtype=np.int64), np.array(two, dtype=np.int64)
+
+
+ONE_OUT, TWO_OUT = _splits()
+
+
 @njit(cache=True, nogil=True)
 def _subsets(hand, binom, size, number):
-    """For the 32 subsets of ``hand`` (bit t: card t): their sizes and colex numbers."""
-    for m in range(32):
-        s = 0
-        index = 0
-        for t in range(HAND):
-            if (m >> t) & 1:
-                s += 1
-                index += binom[hand[t], s]
-        size[m] = s
-        number[m] = index
+    """For the 32 subsets of ``hand`` (bit t: card t, the cards ascending): their sizes and
+    colex numbers, each from the subset without its highest card."""
+    size[0] = 0
+    number[0] = 0
+    for m in range(1, 32):
+        high = 4
+        while not (m >> high) & 1:
+            high -= 1
+        rest = m & ~(1 << high)
+        size[m] = size[rest] + 1
+        number[m] = number[rest] + binom[hand[high], size[m]]
 
 
 @njit(cache=True, inline="always")
@@ -83,25 +101,40 @@ def _apart(size, number, level, small, four, five, rows, row_plus, row_minus, ap
             row = level[s] + number[m] - 1
             if s & 1:
                 for x in range(n):
-                    apart[x] -= rows[row, x]
+                    apart[x] -= np.int32(rows[row, x])
             else:
                 for x in range(n):
-                    apart[x] += rows[row, x]
+                    apart[x] += np.int32(rows[row, x])
         elif s == 4:
             plus, minus = row_plus[number[m]], row_minus[number[m]]
             for x in range(n):
-                apart[x] += np.int64((plus >> np.uint64(x)) & np.uint64(1)) - np.int64(
+                apart[x] += np.int32((plus >> np.uint64(x)) & np.uint64(1)) - np.int32(
                     (minus >> np.uint64(x)) & np.uint64(1))
     return alone
 
 
 @njit(cache=True, nogil=True)
-def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, row_plus, row_minus,
+def _add_hand(part, hand, delta, binom, level, size, number, small, four, five, rows, row_plus, row_minus,
               by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus, total, touching, apart):
     """Adds ``delta`` to the weight of ``hand`` (ascending cards): first the pairs it makes with
-    the hands already weighed (``total``, ``touching``), then every table of subset sums."""
+    the hands already weighed (``total``, ``touching``), then the tables of subset sums. The
+    work splits in two ``part``s that share nothing but the sums of sets of up to five cards:
+    PAIRS (the pairs, and the rows they read) and BOTH (the tables of the queries' sums);
+    WHOLE does both."""
     n = by_card.shape[0]
     _subsets(hand, binom, size, number)
+    if part != BOTH:
+        _add_pairs(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, total,
+                   touching, apart)
+    _add_sums(part, hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
+              by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus)
+
+
+@njit(cache=True, nogil=True)
+def _add_pairs(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, total, touching,
+               apart):
+    """The pairs ``hand`` weighed ``delta`` makes with the hands already weighed."""
+    n = apart.shape[0]
     alone = _apart(size, number, level, small, four, five, rows, row_plus, row_minus, apart)
     total[0] += 2 * delta * alone
     inside = 0
@@ -112,15 +145,14 @@ def _add_hand(hand, delta, binom, level, size, number, small, four, five, rows, 
             touching[x] += delta * alone
         else:
             touching[x] += delta * apart[x]
-    _add_sums(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
-              by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus)
 
 
 @njit(cache=True, nogil=True)
-def _add_sums(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
+def _add_sums(part, hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
               by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus):
-    """Adds ``delta`` to every subset sum of ``hand`` (its subsets' ``size`` and ``number``
-    given), in every layout."""
+    """Adds ``delta`` to the subset sums of ``hand`` (its subsets' ``size`` and ``number``
+    given) in the layouts of ``part``."""
+    rowed, queried = part != BOTH, part != PAIRS
     for m in range(32):
         s = size[m]
         if s <= 3:
@@ -129,31 +161,37 @@ def _add_sums(hand, delta, level, size, number, small, four, five, rows, row_plu
             four[number[m]] += delta
         else:
             five[number[m]] += delta
-        # each card x of the subset: the subset is (the rest) + x
-        for t in range(HAND):
-            if not (m >> t) & 1:
-                continue
-            rest = m & ~(1 << t)
-            r = size[rest]
-            if 1 <= r <= 3:
-                rows[level[r] + number[rest] - 1, hand[t]] += delta
-            if r <= 3:
-                if r == 3:
-                    by_card3[hand[t], number[rest]] += delta
-                else:
-                    by_card[hand[t], level[r] + number[rest]] += delta
-            # each pair x < y of the subset: the subset is (the rest) + x + y
-            for u in range(t + 1, HAND):
-                if (m >> u) & 1:
-                    rest2 = rest & ~(1 << u)
-                    if size[rest2] <= 2:
-                        by_pair[_pair_number(hand[t], hand[u]), level[size[rest2]] + number[rest2]] += delta
+    # each card x of a subset: the subset is (the rest) + x
+    for j in range(ONE_OUT.shape[0]):
+        t, rest = ONE_OUT[j, 1], ONE_OUT[j, 2]
+        r = size[rest]
+        if rowed and 1 <= r <= 3:
+            rows[level[r] + number[rest] - 1, hand[t]] += delta
+        if queried and r <= 3:
+            if r == 3:
+                by_card3[hand[t], number[rest]] += delta
+            else:
+                by_card[hand[t], level[r] + number[rest]] += delta
+    # each pair x < y of a subset: the subset is (the rest) + x + y
+    if queried:
+        for j in range(TWO_OUT.shape[0]):
+            t, u, rest = TWO_OUT[j, 1], TWO_OUT[j, 2], TWO_OUT[j, 3]
+            if size[rest] <= 2:
+                by_pair[_pair_number(hand[t], hand[u]), level[size[rest]] + number[rest]] += delta
     # the hand's own weight, in the bit sets of single hands
     weight = five[number[31]]
     for t in range(HAND):
         rest = 31 & ~(1 << t)
-        _set_bit(card_plus, hand[t], number[rest], weight == 1)
-        _set_bit(card_minus, hand[t], number[rest], weight == -1)
+        if queried:
+            _set_bit(card_plus, hand[t], number[rest], weight == 1)
+            _set_bit(card_minus, hand[t], number[rest], weight == -1)
+            for u in range(t + 1, HAND):
+                rest2 = rest & ~(1 << u)
+                p = _pair_number(hand[t], hand[u])
+                _set_bit(pair_plus, p, number[rest2], weight == 1)
+                _set_bit(pair_minus, p, number[rest2], weight == -1)
+        if not rowed:
+            continue
         bit = np.uint64(1) << np.uint64(hand[t])
         if weight == 1:
             row_plus[number[rest]] |= bit
@@ -163,11 +201,6 @@ def _add_sums(hand, delta, level, size, number, small, four, five, rows, row_plu
             row_minus[number[rest]] |= bit
         else:
             row_minus[number[rest]] &= ~bit
-        for u in range(t + 1, HAND):
-            rest2 = rest & ~(1 << u)
-            p = _pair_number(hand[t], hand[u])
-            _set_bit(pair_plus, p, number[rest2], weight == 1)
-            _set_bit(pair_minus, p, number[rest2], weight == -1)
 
 
 @njit(cache=True, nogil=True)
@@ -218,34 +251,26 @@ def _both(x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair,
 
 
 @njit(cache=True, nogil=True)
-def _weighed(k, x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
-             touching):
+def _weighed(part, k, x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus,
+             total, touching):
     """The weighted count of ordered pairs of disjoint hands avoiding the cards drawn (none, x,
-    or x and y), by inclusion-exclusion over those cards."""
-    if k == 0:
-        return total[0]
-    if k == 1:
-        return total[0] - 2 * touching[x]
-    return (total[0] - 2 * touching[x] - 2 * touching[y]
-            + 2 * _both(x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus))
+    or x and y), by inclusion-exclusion over those cards: the pairs in all, less those holding
+    x or y, plus those holding both. PAIRS gives the first terms, BOTH the last, WHOLE all."""
+    out = 0
+    if part != BOTH:
+        out += total[0]
+        if k >= 1:
+            out -= 2 * touching[x]
+        if k >= 2:
+            out -= 2 * touching[y]
+    if part != PAIRS and k == 2:
+        out += 2 * _both(x, y, level, small, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus,
+                         pair_minus)
+    return out
 
 
 @njit(cache=True, nogil=True)
-def load(first, last, hands, class_start, binom, level, small, four, five, rows, row_plus, row_minus, by_card,
-         by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus):
-    """Weighs the hands of strength classes ``first`` to ``last - 1`` by 1 in the subset sums
-    only, not counting their pairs: the state a second sweep starts from (``sweep``'s
-    ``total`` and ``touching`` then count only the pairs of the hands it weighs itself)."""
-    size = np.empty(32, dtype=np.int64)
-    number = np.empty(32, dtype=np.int64)
-    for i in range(class_start[first], class_start[last]):
-        _subsets(hands[i], binom, size, number)
-        _add_sums(hands[i], 1, level, size, number, small, four, five, rows, row_plus, row_minus, by_card,
-                  by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus)
-
-
-@njit(cache=True, nogil=True)
-def sweep(first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, below, negative, upto,
+def sweep(part, first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, below, negative, upto,
           binom, level, small, four, five, rows, row_plus, row_minus, by_card, by_card3, card_plus, card_minus, by_pair,
           pair_plus, pair_minus, total, touching):
     """Weighs the hands of strength classes ``first`` to ``last - 1`` (ascending strength;
@@ -256,17 +281,19 @@ def sweep(first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, 
     is the final hand's own strength (``q_equal``), ``negative`` and ``upto`` with its hands
     weighed -1 and then +1 (else ``upto`` is ``below``). Weighing the class t, the count is
     ``Q(t) = L + 2 t M + t^2 E``: the pairs below (L), one hand tied and the other below (2 M),
-    both tied (E). Pass ``last`` past the final class to answer the queries above every hand."""
+    both tied (E). Pass ``last`` past the final class to answer the queries above every hand.
+    ``part`` as ``_add_hand``: two sweeps of the two parts, each with its own tables, add up
+    to one sweep of the whole."""
     size = np.empty(32, dtype=np.int64)
     number = np.empty(32, dtype=np.int64)
-    apart = np.empty(by_card.shape[0], dtype=np.int64)
+    apart = np.empty(by_card.shape[0], dtype=np.int32)
     classes = class_start.shape[0] - 1
     for c in range(first, last):
         queries = range(query_start[c], query_start[c + 1])
         tied = False
         for q in queries:
-            below[q] = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, by_card3, card_plus, card_minus, by_pair,
-                                pair_plus, pair_minus, total, touching)
+            below[q] = _weighed(part, q_k[q], q_x[q], q_y[q], level, small, by_card, by_card3, card_plus,
+                                card_minus, by_pair, pair_plus, pair_minus, total, touching)
             upto[q] = below[q]
             tied = tied or q_equal[q]
         if c == classes:
@@ -274,15 +301,15 @@ def sweep(first, last, hands, class_start, query_start, q_k, q_x, q_y, q_equal, 
         for round_ in range(2 if tied else 1):
             step = (-1 if round_ == 0 else 2) if tied else 1
             for i in range(class_start[c], class_start[c + 1]):
-                _add_hand(hands[i], step, binom, level, size, number, small, four, five, rows, row_plus,
+                _add_hand(part, hands[i], step, binom, level, size, number, small, four, five, rows, row_plus,
                           row_minus, by_card, by_card3, card_plus, card_minus, by_pair, pair_plus, pair_minus, total,
                           touching, apart)
             if step == 1:
                 continue
             for q in queries:
                 if q_equal[q]:
-                    value = _weighed(q_k[q], q_x[q], q_y[q], level, small, by_card, by_card3, card_plus, card_minus,
-                                     by_pair, pair_plus, pair_minus, total, touching)
+                    value = _weighed(part, q_k[q], q_x[q], q_y[q], level, small, by_card, by_card3, card_plus,
+                                     card_minus, by_pair, pair_plus, pair_minus, total, touching)
                     if step == -1:
                         negative[q] = value
                     else:
