@@ -85,10 +85,14 @@ def did_you_mean(
 
 class ScenarioError(OracleError):
     """A scenario file that cannot be used; ``problems`` lists every fault found, not just the
-    first."""
+    first: each file's in the order of their lines (the files in the order first met; a
+    problem without a line first), whatever order the readers found them in."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = list(problems)
+        files: dict[str | None, int] = {}
+        for p in problems:
+            files.setdefault(p.file, len(files))
+        self.problems = sorted(problems, key=lambda p: (files[p.file], p.line or 0))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -184,14 +184,15 @@ questions:
 """
 
 
-def test_a_scenario_file_with_two_mistakes_names_each_at_its_file_and_line(tmp_path):
+def test_a_scenario_file_with_two_mistakes_names_each_at_its_file_and_line_in_line_order(tmp_path):
+    """The hand is read before the Souls, but the Souls' line comes first in the file."""
     path = tmp_path / "two.scenario.yaml"
     path.write_text(SCENARIO, encoding="utf-8")
     with pytest.raises(ScenarioError) as err:
         load_file(path)
     assert [(p.file, p.line, p.dotted_path()) for p in err.value.problems] == [
-        (str(path), 13, "position.players[0].hand"),
         (str(path), 8, "position.souls"),
+        (str(path), 13, "position.players[0].hand"),
     ]
 
 
