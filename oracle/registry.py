@@ -141,6 +141,12 @@ class Answer:
     explanation: str
     rule: str
 
+    def __post_init__(self) -> None:
+        # What cut an answer short is ``bound`` in every game; the Hell of a Deal and Drawing
+        # Dead answers' own name for it, ``bound_reached``, stays for files that expect it.
+        if "bound_reached" in self.answer and "bound" not in self.answer:
+            self.answer["bound"] = self.answer["bound_reached"]
+
 
 # The parameter every solver question takes; read it with ``QuestionContext.budget``.
 TIME_LIMIT = Param("at most this many seconds for the whole question (import, model, solving, explaining)")

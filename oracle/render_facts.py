@@ -310,6 +310,9 @@ def answer_facts(answer: Mapping[str, Any], *, full: bool = False, elsewhere: Ma
     shows in full to the line that stands for it here (ignored with ``full``)."""
     builder = _Builder(full)
     for key, value in answer.items():
+        if key == "bound_reached" and "bound" in answer and not full:
+            builder.facts.shortened.append("bound_reached (the older name of bound)")
+            continue
         if not full and elsewhere and key in elsewhere:
             builder.add(Fact(0, f"{escape(key)}: ", Text(elsewhere[key], style="dim")))
             continue
