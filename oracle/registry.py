@@ -145,7 +145,12 @@ class Answer:
         # What cut an answer short is ``bound`` in every game; the Hell of a Deal and Drawing
         # Dead answers' own name for it, ``bound_reached``, stays for files that expect it.
         if "bound_reached" in self.answer and "bound" not in self.answer:
-            self.answer["bound"] = self.answer["bound_reached"]
+            items = list(self.answer.items())
+            self.answer.clear()
+            for key, value in items:
+                if key == "bound_reached":
+                    self.answer["bound"] = value  # in its place
+                self.answer[key] = value
 
 
 # The parameter every solver question takes; read it with ``QuestionContext.budget``.
