@@ -77,6 +77,7 @@ def test_two_unknown_hands_on_the_full_deck_are_exact_and_inside_the_monte_carlo
     are each choice's draws times the ordered pairs of disjoint hands, and a seeded Monte Carlo
     of the same position covers it."""
     hand = parse_cards("9h 9c Kd 4s 7c")
+    draw_pairs.prepare(Budget())  # compiled, as after a first question on this machine
     exact = best_swap(hand, opponents=TWO_UNKNOWN)
     assert exact["method"] == "exact" and exact["exact"] and exact["bound"] is None
     for row in exact["choices"]:
@@ -122,3 +123,21 @@ def test_two_sweeps_split_between_threads_count_what_one_sweep_counts(monkeypatc
     assert [_figures(r) for r in split] == [_figures(r) for r in one]
     if unseen <= 15:
         assert [_figures(r) for r in split] == [_figures(r) for r in _counted(count_against_two, hand, pool)]
+
+
+def test_a_first_question_samples_when_the_compile_would_not_fit_and_compiles_for_the_next(monkeypatch):
+    """On a machine where the pair count is not compiled yet, its estimate counts the
+    compile: past the time allowed the answer is sampled, and the time left compiles it."""
+    prepared = []
+    monkeypatch.setattr(draw_pairs, "compile_seconds", lambda: 20.0)
+    monkeypatch.setattr(draw, "pairs_prepare", lambda budget: prepared.append(budget.remaining()))
+    answer = best_swap(parse_cards("9h 9c Kd 4s 7c"), opponents=TWO_UNKNOWN, samples=100, budget=Budget(30))
+    assert answer["method"] == "monte-carlo" and answer["estimated_exact_seconds"] > 20
+    assert len(prepared) == 1 and prepared[0] > 20
+
+
+def test_the_compile_waits_for_a_question_with_room_for_it(monkeypatch):
+    monkeypatch.setattr(draw_pairs, "compile_seconds", lambda: 6.0)
+    assert draw_pairs.prepare(Budget(3)) is False
+    monkeypatch.setattr(draw_pairs, "compile_seconds", lambda: 0.0)
+    assert draw_pairs.prepare(Budget(30)) is False  # compiled already

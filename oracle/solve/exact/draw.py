@@ -42,6 +42,7 @@ from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
 from oracle.solve.exact.draw_deck import count_with_tables, table_seconds, tables_apply, tables_built
 from oracle.solve.exact.draw_pairs import count_against_two_unknown, pairs_apply, pairs_seconds
+from oracle.solve.exact.draw_pairs import prepare as pairs_prepare
 from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
@@ -488,6 +489,10 @@ def best_swap(
     exact = within_limit and within_time
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
     done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, use_tables)
+    if within_limit and not within_time and pairs_apply(opponents, [len(d) for d in choices], len(unseen)):
+        # sampled this time, maybe only because the pair count is not compiled yet: compile it
+        # now if the time left allows, so that the next question is counted exactly
+        pairs_prepare(budget)
     finished = {id(r) for r in done}
     results = [_as_choice(twin, d) for d, twin in zip(choices, of_choice) if id(twin) in finished]
     groups: dict[tuple, list[ChoiceResult]] = {}
