@@ -70,17 +70,23 @@ def set_progress_display(display: ProgressDisplay | None) -> None:
 
 def cache_holds(module: str, kernel: str) -> bool:
     """Whether numba's cache folder already holds compiled code of ``kernel`` in
-    ``module`` (its index file ``<module>.<kernel>-<line>.pyXY.nbi``)."""
+    ``module`` (its index file ``<module>.<kernel>-<line>.pyXY.nbi``), in the subfolder numba
+    keeps for this copy of the module (another installation's code does not count)."""
     from numba.core import config
 
     folder = os.environ.get("NUMBA_CACHE_DIR") or config.CACHE_DIR
     if not folder or not os.path.isdir(folder):
         return False
     short = module.rsplit(".", 1)[-1]
-    for _, _, files in os.walk(folder):
-        if any(f.startswith(f"{short}.{kernel}-") and f.endswith(".nbi") for f in files):
-            return True
-    return False
+    try:
+        from numba.core.caching import _CacheLocator  # numba's own naming of the subfolder
+
+        source = importlib.import_module(module if "." in module else f"oracle.eval.{module}").__file__
+        places = [os.path.join(folder, _CacheLocator.get_suitable_cache_subpath(source))]
+    except (ImportError, AttributeError, TypeError):
+        places = [root for root, _, _ in os.walk(folder)]
+    return any(os.path.isdir(place) and any(f.startswith(f"{short}.{kernel}-") and f.endswith(".nbi")
+                                           for f in os.listdir(place)) for place in places)
 
 
 @contextmanager
