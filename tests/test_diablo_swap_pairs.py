@@ -136,8 +136,16 @@ def test_a_first_question_samples_when_the_compile_would_not_fit_and_compiles_fo
     assert len(prepared) == 1 and prepared[0] > 20
 
 
-def test_the_compile_waits_for_a_question_with_room_for_it(monkeypatch):
-    monkeypatch.setattr(draw_pairs, "compile_seconds", lambda: 6.0)
-    assert draw_pairs.prepare(Budget(3)) is False
-    monkeypatch.setattr(draw_pairs, "compile_seconds", lambda: 0.0)
-    assert draw_pairs.prepare(Budget(30)) is False  # compiled already
+def test_the_compiles_wait_for_a_question_with_room_for_them(monkeypatch):
+    """The batch evaluator first, then the sweep, each only when the time left covers it."""
+    compiled = {draw_pairs.BATCH_KERNEL: False, (draw_pairs.KERNELS, "sweep"): False}
+    monkeypatch.setattr(draw_pairs, "_compiled", lambda *kernel: compiled[kernel])
+    counted = []
+    monkeypatch.setattr(draw_pairs, "count_against_two_unknown", lambda *args: counted.append(args))
+    assert draw_pairs.prepare(Budget(3)) is False and not counted
+    assert draw_pairs.prepare(Budget(5)) is True and not counted  # the batch evaluator only
+    compiled[draw_pairs.BATCH_KERNEL] = True
+    assert draw_pairs.prepare(Budget(5)) is False and not counted
+    assert draw_pairs.prepare(Budget(8)) is True and len(counted) == 1
+    compiled[(draw_pairs.KERNELS, "sweep")] = True
+    assert draw_pairs.prepare(Budget(30)) is False  # all compiled already

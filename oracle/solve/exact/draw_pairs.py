@@ -40,6 +40,7 @@ QUERY_SECONDS = 4e-10
 # Measured compile times, once per machine (numba keeps the code in its cache folder).
 SWEEP_COMPILE_SECONDS = 6.0
 BATCH_COMPILE_SECONDS = 3.0
+BATCH_KERNEL = ("batch_kernels", "strengths_kernel")
 
 
 def compiled():
@@ -62,29 +63,43 @@ def _sets(pool: int) -> int:
     return sum(math.comb(pool, s) for s in range(4))
 
 
+def _compiled(module: str, kernel: str) -> bool:
+    from oracle.eval.jit import cache_holds
+
+    return cache_holds(module, kernel)
+
+
 def compile_seconds() -> float:
     """What a first count on this machine pays before counting: compiling the sweep, and the
     batch evaluator that ranks the hands, when numba's cache holds neither yet."""
-    from oracle.eval.jit import cache_holds
-
-    seconds = 0.0 if cache_holds(KERNELS, "sweep") else SWEEP_COMPILE_SECONDS
-    return seconds + (0.0 if cache_holds("batch_kernels", "strengths_kernel") else BATCH_COMPILE_SECONDS)
+    sweep = 0.0 if _compiled(KERNELS, "sweep") else SWEEP_COMPILE_SECONDS
+    return sweep + (0.0 if _compiled(*BATCH_KERNEL) else BATCH_COMPILE_SECONDS)
 
 
 def prepare(budget) -> bool:
-    """Compile the sweep now, by counting on a pool of twelve cards, when it is not compiled
-    and ``budget`` has room for it: the next count on this machine then fits the time the
-    first did not. True when it compiled."""
+    """Compile what the count needs and numba's cache does not hold, as far as ``budget``
+    has room: the batch evaluator (ranking one hand), then the sweep (counting on a pool of
+    twelve cards). A question sampled for want of that time thus makes a later one exact.
+    True when something compiled."""
+    import numpy as np
+
     from oracle.cards import full_deck
+    from oracle.eval import batch
     from oracle.solve.exact.draw import ChoiceResult
 
-    need = compile_seconds()
-    left = budget.remaining()
-    if not need or (left is not None and left < need + 1.0):
-        return False
+    def room(seconds: float) -> bool:
+        left = budget.remaining()
+        return left is None or left >= seconds + 1.0
+
     cards = full_deck()[:17]
-    count_against_two_unknown([ChoiceResult(discard=())], tuple(cards[:5]), cards[5:], budget.expired)
-    return True
+    did = False
+    if not _compiled(*BATCH_KERNEL) and room(BATCH_COMPILE_SECONDS):
+        batch.strengths(np.array([[c.code for c in cards[:5]]], dtype=np.int32), "diablo")
+        did = True
+    if _compiled(*BATCH_KERNEL) and not _compiled(KERNELS, "sweep") and room(SWEEP_COMPILE_SECONDS):
+        count_against_two_unknown([ChoiceResult(discard=())], tuple(cards[:5]), cards[5:], budget.expired)
+        did = True
+    return did
 
 
 def pairs_seconds(pool: int, draw_sizes: Sequence[int]) -> float:
