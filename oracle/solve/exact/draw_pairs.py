@@ -15,6 +15,10 @@ pairs avoiding the cards drawn come from the pairs in all, those whose hands hol
 four cards, read when the query is met). Ties come from weighing the final hand's own class
 -1 and then +1: the count is a quadratic in that weight.
 
+A large pool is swept by two threads at once, each computing one half of every answer with
+its own tables (``_sweep``). The sweep is compiled once per machine; until it is, the time
+estimate counts the compile, and ``prepare`` compiles it when a sampled question has time left.
+
 Every figure is an exact integer, the same as dealing every pair (``draw_two``). Draws of at
 most two cards (the standard draw); the bigger draw falls back to the other methods.
 """
