@@ -121,7 +121,6 @@ def _add_hand(part, hand, delta, binom, level, size, number, small, four, five, 
     work splits in two ``part``s that share nothing but the sums of sets of up to five cards:
     PAIRS (the pairs, and the rows they read) and BOTH (the tables of the queries' sums);
     WHOLE does both."""
-    n = by_card.shape[0]
     _subsets(hand, binom, size, number)
     if part != BOTH:
         _add_pairs(hand, delta, level, size, number, small, four, five, rows, row_plus, row_minus, total,
