@@ -351,22 +351,18 @@ def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: S
 
 def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
               opponents: Sequence[Opponent], exact: bool, samples: int,
-              budget: Budget, deck_tables: bool = False) -> tuple[list["ChoiceResult"], bool]:
-    """The distinct choices evaluated within the budget, and whether it ran out first."""
+              budget: Budget, method: str | None = None) -> tuple[list["ChoiceResult"], bool]:
+    """The distinct choices evaluated within the budget, and whether it ran out first.
+    ``method`` is the count ``_exact_estimate`` chose, if any."""
     codes = [c.code for c in unseen]
-    if exact and deck_tables:
-        done = count_with_tables(distinct, hand, budget.expired)
-        for result in done:
-            result.finish()
-        return done, len(done) < len(distinct)
-    if exact and _pairs_chosen(opponents, [len(r.discard) for r in distinct], len(unseen)):
-        done = count_against_two_unknown(distinct, hand, unseen, budget.expired)
-        for result in done:
-            result.finish()
-        return done, len(done) < len(distinct)
-    if exact and counts_apply(opponents, [len(r.discard) for r in distinct]):
-        (only,) = opponents
-        done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
+    if exact and method is not None:
+        if method == DECK_TABLES:
+            done = count_with_tables(distinct, hand, budget.expired)
+        elif method == PAIRS:
+            done = count_against_two_unknown(distinct, hand, unseen, budget.expired)
+        else:
+            (only,) = opponents
+            done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
         for result in done:
             result.finish()
         return done, len(done) < len(distinct)
@@ -397,38 +393,32 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
     return [r for r in done if r.deals], stopped
 
 
-def _pairs_chosen(opponents: Sequence[Opponent], draw_sizes: list[int], pool: int) -> bool:
-    """Whether two opponents dealt five unknown cards are counted by pairs of hands
-    (``draw_pairs``) rather than dealt one by one (``draw_two``): when it applies and its
-    estimate is the shorter."""
-    if not pairs_apply(opponents, draw_sizes, pool):
-        return False
-    walk_order = sorted(o.unknown for o in opponents)
-    return not enumerates(pool, walk_order) or (
-        pairs_seconds(pool, draw_sizes) <= enumeration_seconds(pool, draw_sizes, walk_order))
+# The counts ``_exact_estimate`` may choose, which answer every choice at once.
+DECK_TABLES, PAIRS, COUNTING = "deck tables", "pairs", "counting"
 
 
 def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Opponent], dead: Sequence[Card],
-                    deck_tables: bool | None) -> tuple[float, bool]:
-    """The exact answer's estimated time by the method that would give it, and whether that
-    method is the count from the whole deck's tables (see ``best_swap``)."""
+                    deck_tables: bool | None) -> tuple[float, str | None]:
+    """The exact answer's estimated time by the method that would give it, and that method
+    when it is one of the counts (DECK_TABLES, PAIRS, COUNTING; None: the enumerations)."""
     unknowns = [o.unknown for o in opponents]
     walk_order = sorted(unknowns)
     if bool(deck_tables or (deck_tables is None and tables_built())) and tables_apply(opponents, dead, draw_sizes):
-        return table_seconds(draw_sizes), True
+        return table_seconds(draw_sizes), DECK_TABLES
     if counts_apply(opponents, draw_sizes):
-        return counting_seconds(pool, opponents[0].unknown, draw_sizes), False
+        return counting_seconds(pool, opponents[0].unknown, draw_sizes), COUNTING
     if len(opponents) == 2 and any(unknowns):
+        # counted by pairs of hands or dealt one by one (draw_two): the quicker by estimate
         estimates = []
         if pairs_apply(opponents, draw_sizes, pool):
-            estimates.append(pairs_seconds(pool, draw_sizes))
+            estimates.append((pairs_seconds(pool, draw_sizes), PAIRS))
         if enumerates(pool, walk_order):
-            estimates.append(enumeration_seconds(pool, draw_sizes, walk_order))
+            estimates.append((enumeration_seconds(pool, draw_sizes, walk_order), None))
         if estimates:
-            return min(estimates), False
+            return min(estimates, key=lambda e: e[0])
     if any(unknowns):
-        return _estimate_seconds(pool, draw_sizes, walk_order), False
-    return 0.0, False
+        return _estimate_seconds(pool, draw_sizes, walk_order), None
+    return 0.0, None
 
 
 def _exact_allowance(budget: Budget, exact_seconds: float = EXACT_SECONDS) -> float:
@@ -483,13 +473,13 @@ def best_swap(
     choices = discard_choices(hand, bigger_draw)
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
-    seconds, use_tables = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables)
+    seconds, method = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables)
     within_limit = work <= exact_limit
     within_time = seconds <= _exact_allowance(budget, exact_seconds)
     exact = within_limit and within_time
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
-    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, use_tables)
-    if within_limit and not within_time and pairs_apply(opponents, [len(d) for d in choices], len(unseen)):
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method)
+    if within_limit and not within_time and method == PAIRS:
         # sampled this time, maybe only because the pair count is not compiled yet: compile it
         # now if the time left allows, so that the next question is counted exactly
         pairs_prepare(budget)
