@@ -24,6 +24,7 @@ through the package's face:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from oracle.errors import OracleError
 
@@ -42,17 +43,35 @@ class SetupOption:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """What the last line settled, said to the table without being asked: who won what (the
+    pot and each payment, Souls and Temptation moved, the Button, the payouts). ``text`` is
+    the sentence a person reads; ``facts`` the same as JSON-ready data, under the keys the
+    game's page documents."""
+
+    text: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"text": self.text, **dict(self.facts)}
+
+
+@dataclass(frozen=True)
 class Status:
     """One short line about the table (``text``), who is to act (``to_act``, for a prompt's
-    toolbar; empty when nobody is) and what the table waits for, in words (``awaiting``)."""
+    toolbar; empty when nobody is), what the table waits for, in words (``awaiting``), and
+    what the last line settled (``result``: an ``Outcome``, or None when that line settled
+    nothing: a showdown, a hand's or a round's end settle something)."""
 
     text: str
     to_act: tuple[str, ...] = ()
     awaiting: str = ""
     over: bool = False
+    result: Outcome | None = None
 
     def to_json(self) -> dict:
-        return {"text": self.text, "to_act": list(self.to_act), "awaiting": self.awaiting, "over": self.over}
+        return {"text": self.text, "to_act": list(self.to_act), "awaiting": self.awaiting, "over": self.over,
+                "result": None if self.result is None else self.result.to_json()}
 
 
 @dataclass(frozen=True)

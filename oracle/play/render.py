@@ -45,6 +45,9 @@ def working(console: Console, line: str, quiet: bool = False) -> Iterator[None]:
 
 
 def status_line(console: Console, status: Any) -> None:
+    """The result of the line just played, when it settled something, then the status."""
+    if getattr(status, "result", None) is not None:
+        console.print(plain(status.result.text, "bold green"), soft_wrap=True)
     console.print(plain(status.text, "bold" if status.over else ""), soft_wrap=True)
 
 
