@@ -16,12 +16,26 @@ import click
 from oracle import __version__
 from oracle.errors import OracleError
 
-GAME_CHOICES = ("standard", "diablo", "drawing-dead", "hell-of-a-deal")
+from oracle.cli_common import (  # noqa: F401 (also taken from here by the lazy commands)
+    GAME_CHOICES,
+    console,
+    emit_json,
+    fail,
+    game_option,
+    json_option,
+    read_time_limit,
+    time_limit_option,
+)
 
 
 # Commands whose module is imported only when they are asked for (or listed by ``--help``):
 # name -> (module, attribute).
-LAZY_COMMANDS = {"chart": ("oracle.cli_chart", "chart")}
+LAZY_COMMANDS = {
+    "chart": ("oracle.cli_chart", "chart"),
+    "find": ("oracle.cli_find", "find"),
+    "play": ("oracle.cli_play", "play"),
+    "schema": ("oracle.cli_find", "schema"),
+}
 
 
 class OracleGroup(click.Group):
@@ -74,66 +88,6 @@ class OracleGroup(click.Group):
         except Exception as exc:  # a bug of ours: say so in one line, still no traceback
             click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); please report it", err=True)
             sys.exit(1)
-
-
-def fail(message: str) -> None:
-    # Several problems (a scenario file) come one per line; each keeps the "Error:" prefix.
-    # Split on line breaks only: a carriage return or any other control character in a
-    # message (scenario text) is shown escaped, so it cannot overwrite the line.
-    from oracle.text import escape
-
-    for line in message.split("\n"):
-        click.echo(f"Error: {escape(line)}", err=True)
-    sys.exit(2)
-
-
-def emit_json(data: Any) -> None:
-    import json
-
-    click.echo(json.dumps(data, ensure_ascii=False))
-
-
-def json_option(f: Callable) -> Callable:
-    return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(f)
-
-
-def read_time_limit(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    if value is None:
-        return None
-    from oracle.budget import read_seconds
-
-    try:
-        return read_seconds(value, ("--time-limit",))
-    except OracleError as exc:
-        raise click.BadParameter(str(exc).split(": ", 1)[-1]) from None
-
-
-def time_limit_option(f: Callable) -> Callable:
-    return click.option(
-        "--time-limit",
-        type=float,
-        callback=read_time_limit,
-        metavar="SECONDS",
-        help="Bound every question: a solver that runs out of time says so in its answer.",
-    )(f)
-
-
-def game_option(f: Callable) -> Callable:
-    return click.option(
-        "--game",
-        "-g",
-        type=click.Choice(GAME_CHOICES, case_sensitive=False),
-        default=None,
-        help="Rank under this game's rulebook (default: standard poker).",
-    )(f)
-
-
-def console(stderr: bool = False):
-    """The console of standard output (or error): width, colour and wrapping as rich reads
-    them from the terminal and from ``COLUMNS``, ``NO_COLOR`` and ``FORCE_COLOR``."""
-    from oracle.render import make_console
-
-    return make_console(stderr=stderr)
 
 
 @click.group(name="oracle", cls=OracleGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -425,125 +379,6 @@ def check(paths, junit, update, only, time_limit, as_json) -> None:
     if junit is not None:
         write_junit(report, junit, inputs=files)
     sys.exit(report.exit_code)
-
-
-@main.command()
-@click.argument("target", metavar="GAME|FILE")
-@click.option("--seats", help="The players, in seat order: \"Anna Ben Carla Dan\".")
-@click.option("--chips", type=int, help="Diablo, Auf Teufel komm raus: each player's chips at the start.")
-@click.option("--dealer", help="Diablo, Hell of a Deal: who deals first.")
-@click.option("--boss", help="Hell of a Deal: the first Boss (default: Dedly Aloor).")
-@click.option("--boss-deck", help="Hell of a Deal: the Bosses to come, separated by commas.")
-@click.option("--default-hand", multiple=True, metavar="BOSS=CARDS",
-              help="Hell of a Deal: a Boss's default minimum hand, e.g. \"Dedly Aloor=Q Q T T\" (one per Boss).")
-@click.option("--start", help="Auf Teufel komm raus: the first round's start player.")
-@click.option("--oven", help="Auf Teufel komm raus: the coal pieces, e.g. \"100:2 75:3 50:7 25:9 20:9 10:9 devils:9\".")
-@click.option("--seed", type=int, help="Drawing Dead: the seed the decks are shuffled with.")
-@click.option("--rule", "rules", multiple=True, metavar="OPTION=VALUE", help="A rule option of the game, e.g. ante=2.")
-@click.option("--scenario", help="With FILE: the scenario to play, by name (default: the first).")
-@time_limit_option
-@json_option
-def play(target, rules, scenario, time_limit, as_json, **options) -> None:
-    """Keep one table's position live: type the game's action lines as they are played and
-    ask its questions as disputes come up.
-
-    GAME starts a fresh table with the table options below; FILE continues a scenario
-    file's position and history. Each legal line prints the table's status (whose turn,
-    the pot, what is awaited); an illegal one is refused with the reason and changes
-    nothing. Commands start with ":" (:moves, :ask KIND key=value, :table, :undo, :redo,
-    :history, :save FILE, :help, :quit). At a terminal TAB completes the legal actions and
-    card names; from a pipe each line is read in turn, a refused line is reported with its
-    number, and the exit code is 2 if any was refused.
-
-    \b
-    Examples:
-      oracle play diablo --seats "Anna Ben Carla Dan" --chips 100 --dealer Anna
-      oracle play scenarios/diablo/rulebook-example.scenario.yaml
-      printf 'Ben checks\\n:moves\\n' | oracle play diablo --seats "Anna Ben Carla"
-    """
-    from oracle.play import read_rules, run
-
-    sys.exit(run(target, options, read_rules(rules), scenario=scenario, time_limit=time_limit, as_json=as_json))
-
-
-@main.command()
-@click.argument("file", type=click.Path())
-@click.option("--count", type=click.IntRange(1, 100), default=1, show_default=True,
-              help="How many different witnesses to find.")
-@click.option("--time-limit", type=float, callback=read_time_limit, default=60.0, show_default=True,
-              metavar="SECONDS", help="Bound the whole search; what is left goes to Z3 and the engines.")
-@click.option("--output", type=click.Path(file_okay=False, exists=True, writable=True),
-              help="Write each witness into this folder (NAME.scenario.yaml) instead of printing it.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the random hints that spread Z3's proposals.")
-@json_option
-def find(file, count, time_limit, output, seed, as_json) -> None:
-    """Fill a search file's holes so that every expectation and constraint holds.
-
-    A search file is a scenario with holes (? or $name for a card or a number) and a where:
-    list of constraints. Prints the completed scenario (a file oracle check passes), or says
-    that none exists (proved) or that none was found within the time limit.
-
-    Exit code 0 when found, 1 when none exists (or fewer than --count), 2 for a bad search
-    file, 3 when the time limit came first.
-
-    \b
-    Examples:
-      oracle find scenarios/find/diablo-wild-copy.search.yaml
-      oracle find deal.search.yaml --count 3 --output found/ --json
-    """
-    from oracle.find import FOUND, NONE, run_search, witness_name
-    from oracle.render import find_progress, find_result, make_console
-
-    with find_progress(make_console(stderr=True), time_limit) as update:
-        result = run_search(file, count=count, time_limit=time_limit, seed=seed, progress=update)
-    if output is not None:
-        from pathlib import Path
-
-        from oracle.files import write_text
-
-        for number, witness in enumerate(result.witnesses, start=1):
-            target = str(Path(output) / witness_name(file, number))
-            write_text(target, witness.text, inputs=[file])
-            result.written.append(target)
-    if as_json:
-        emit_json(result.to_json())
-    else:
-        find_result(make_console(stderr=True), result)
-        if output is None:
-            click.echo("---\n".join(w.text for w in result.witnesses), nl=False)
-    if result.outcome == FOUND and len(result.witnesses) == count:
-        sys.exit(0)
-    sys.exit(1 if result.outcome in (NONE, FOUND) else 3)
-
-
-@main.command()
-@click.option("--output", metavar="FILE", help="Write the schema to this file instead of printing it.")
-def schema(output) -> None:
-    """Print the JSON Schema of scenario files, for editors to validate and complete them.
-
-    Its $id is the name urn:oracle:scenario; point an editor at the file it is written to
-    (see docs/scenarios.md).
-
-    \b
-    Examples:
-      oracle schema --output scenario.schema.json
-      oracle schema > scenario.schema.json
-    """
-    from oracle.schema import scenario_schema
-
-    import json
-
-    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    from oracle.files import OutputError, check_target, write_text
-
-    try:
-        check_target(output)
-        write_text(output, text)
-    except OutputError as exc:
-        raise click.BadParameter(str(exc), param_hint="--output") from None
 
 
 def run() -> None:

@@ -1,0 +1,90 @@
+"""``oracle find`` and ``oracle schema``: searches over scenario files and the schema those
+files follow. Registered on ``oracle.cli.main`` and imported when asked for."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from oracle.cli_common import emit_json, json_option, read_time_limit
+
+
+@click.command()
+@click.argument("file", type=click.Path())
+@click.option("--count", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="How many different witnesses to find.")
+@click.option("--time-limit", type=float, callback=read_time_limit, default=60.0, show_default=True,
+              metavar="SECONDS", help="Bound the whole search; what is left goes to Z3 and the engines.")
+@click.option("--output", type=click.Path(file_okay=False, exists=True, writable=True),
+              help="Write each witness into this folder (NAME.scenario.yaml) instead of printing it.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the random hints that spread Z3's proposals.")
+@json_option
+def find(file, count, time_limit, output, seed, as_json) -> None:
+    """Fill a search file's holes so that every expectation and constraint holds.
+
+    A search file is a scenario with holes (? or $name for a card or a number) and a where:
+    list of constraints. Prints the completed scenario (a file oracle check passes), or says
+    that none exists (proved) or that none was found within the time limit.
+
+    Exit code 0 when found, 1 when none exists (or fewer than --count), 2 for a bad search
+    file, 3 when the time limit came first.
+
+    \b
+    Examples:
+      oracle find scenarios/find/diablo-wild-copy.search.yaml
+      oracle find deal.search.yaml --count 3 --output found/ --json
+    """
+    from oracle.find import FOUND, NONE, run_search, witness_name
+    from oracle.render import find_progress, find_result, make_console
+
+    with find_progress(make_console(stderr=True), time_limit) as update:
+        result = run_search(file, count=count, time_limit=time_limit, seed=seed, progress=update)
+    if output is not None:
+        from pathlib import Path
+
+        from oracle.files import write_text
+
+        for number, witness in enumerate(result.witnesses, start=1):
+            target = str(Path(output) / witness_name(file, number))
+            write_text(target, witness.text, inputs=[file])
+            result.written.append(target)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        find_result(make_console(stderr=True), result)
+        if output is None:
+            click.echo("---\n".join(w.text for w in result.witnesses), nl=False)
+    if result.outcome == FOUND and len(result.witnesses) == count:
+        sys.exit(0)
+    sys.exit(1 if result.outcome in (NONE, FOUND) else 3)
+
+
+@click.command()
+@click.option("--output", metavar="FILE", help="Write the schema to this file instead of printing it.")
+def schema(output) -> None:
+    """Print the JSON Schema of scenario files, for editors to validate and complete them.
+
+    Its $id is the name urn:oracle:scenario; point an editor at the file it is written to
+    (see docs/scenarios.md).
+
+    \b
+    Examples:
+      oracle schema --output scenario.schema.json
+      oracle schema > scenario.schema.json
+    """
+    from oracle.schema import scenario_schema
+
+    import json
+
+    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from oracle.files import OutputError, check_target, write_text
+
+    try:
+        check_target(output)
+        write_text(output, text)
+    except OutputError as exc:
+        raise click.BadParameter(str(exc), param_hint="--output") from None
