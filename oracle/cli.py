@@ -35,6 +35,7 @@ LAZY_COMMANDS = {
     "find": ("oracle.cli_find", "find"),
     "play": ("oracle.cli_play", "play"),
     "schema": ("oracle.cli_find", "schema"),
+    "serve": ("oracle.cli_serve", "serve"),
 }
 
 
