@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,8 +25,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(args: list[str], cwd: Path):
-    """``oracle serve ARGS`` on a free port; yields the page's address."""
+def served(args: list[str], cwd: Path, output: list | None = None):
+    """``oracle serve ARGS`` on a free port; yields the page's address (and, with ``output``,
+    appends what the server printed once it stops)."""
     port = free_port()
     child = subprocess.Popen([sys.executable, "-m", "oracle.cli", "serve", *args, "--port", str(port)], cwd=cwd,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -36,6 +38,8 @@ def served(args: list[str], cwd: Path):
             try:
                 urllib.request.urlopen(url + "api/table", timeout=1).read()
                 break
+            except urllib.error.HTTPError:  # up, and refusing: a join code is needed
+                break
             except OSError:
                 if child.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"oracle serve did not start: {child.communicate()[1]}") from None
@@ -43,23 +47,31 @@ def served(args: list[str], cwd: Path):
         yield url
     finally:
         child.terminate()
-        child.wait(timeout=10)
+        printed = child.communicate(timeout=10)
+        if output is not None:
+            output.extend(printed)
 
 
 def play_line(page, line: str) -> None:
-    """Play a line as a person would: its button when it has one, the card picker when the line
-    names cards a slot offers, else typed into the line box."""
-    for button in page.locator("#actions button").all():
+    """Play a line as a person would: its button when it has one (opening its kind's row
+    first), the card picker when the line names cards a slot offers, else typed in."""
+    for button in page.locator("#actions > button").all():
         if button.inner_text() == line:
             button.click()
             return
-    for button in page.locator("#actions button").all():
-        label = button.inner_text()
-        prefix = label.split(" … (")[0]
-        if " … (" in label and line.startswith(prefix + " "):
-            cards = line[len(prefix) + 1:].split()
+    member = page.locator(f'#actions button[data-line="{line}"]')
+    if member.count() == 1:
+        if not member.is_visible():
+            member.locator("xpath=../preceding-sibling::button[1]").click()
+        member.click()
+        return
+    for button in page.locator("#slots button").all():
+        prefix = button.inner_text().split(" … (")[0]
+        if line.startswith(prefix + " "):
+            if not button.is_visible():
+                page.locator("#deal summary").click()
             button.click()
-            for card in cards:
+            for card in line[len(prefix) + 1:].split():
                 page.locator(f'#card-grid button[data-card="{card}"]').click()
             page.locator("#cards-send").click()
             return

@@ -187,3 +187,25 @@ def test_a_bad_join_code_option_is_refused(tmp_path, monkeypatch):
 
         run("diablo", DIABLO, {}, scenario=None, time_limit=None, host="127.0.0.1", port=1, code="a b",
             save=None, new=False, say=lambda *_: None)
+
+
+def test_listening_beyond_localhost_a_real_server_prints_a_join_code_and_refuses_requests_without_it(tmp_path):
+    import re
+    import urllib.error
+    import urllib.request
+
+    from serve_driver import served
+
+    printed: list[str] = []
+    with served(["diablo", "--seats", "Anna Ben Carla", "--host", "0.0.0.0"], tmp_path, printed) as url:
+        for path in ("", "api/table"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url + path, timeout=5)
+            assert refused.value.code == 403 and b"Anna" not in refused.value.read()
+        request = urllib.request.Request(url + "api/line", data=b'{"line": "Ben checks"}', method="POST")
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(request, timeout=5)
+    code = re.search(r"join code ([A-Z0-9]{6})", printed[1])
+    assert code is not None and "?code=" + code[1] in printed[1]
+    kept = (tmp_path / "diablo-table.scenario.yaml").read_text()
+    assert "Ben checks" not in kept

@@ -3,6 +3,8 @@ lines played from either, both showing the same table and the result."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -10,6 +12,8 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 from serve_driver import CHROMIUM, play_line, served, wait_for_lines  # noqa: E402
 
+if CHROMIUM is None and os.environ.get("ORACLE_REQUIRE_BROWSER"):
+    raise RuntimeError("ORACLE_REQUIRE_BROWSER is set and no Chromium was found (apt install chromium)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt install chromium)")
 
 DIABLO_HAND = ["Ben checks", "Carla checks", "Dan checks", "Anna bets 2", "Ben calls", "Carla calls", "Dan folds",

@@ -20,7 +20,6 @@ import json
 import secrets
 import time
 from importlib import resources
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -73,53 +72,74 @@ def answer_html(reply, scenario) -> str:
 
 def make_app(table: SharedTable, join_code: str | None = None) -> Starlette:
     """The application; with ``join_code`` every request must carry it."""
-    limit = RateLimit(*RATE)
-    watchers: set[asyncio.Queue] = set()
+    return TableSite(table, join_code).app()
 
-    def allowed(request: Request) -> bool:
-        if join_code is None:
+
+class TableSite:
+    """The routes of one table's site, and what they share: the table, the join code, the
+    rate limit and the event streams open."""
+
+    def __init__(self, table: SharedTable, join_code: str | None) -> None:
+        self.table = table
+        self.join_code = join_code
+        self.limit = RateLimit(*RATE)
+        self.watchers: set[asyncio.Queue] = set()
+
+    def app(self) -> Starlette:
+        return Starlette(routes=[
+            Route("/", self.page),
+            Route("/page/{name}", self.page_file),
+            Route("/api/table", self.table_now),
+            Route("/api/line", self.line, methods=["POST"]),
+            Route("/api/events", self.events),
+            Route("/api/save", self.download),
+        ])
+
+    def allowed(self, request: Request) -> bool:
+        if self.join_code is None:
             return True
         given = request.cookies.get(COOKIE) or request.headers.get("x-join-code") or ""
-        return secrets.compare_digest(given.encode(), join_code.encode())
+        return secrets.compare_digest(given.encode(), self.join_code.encode())
 
-    async def guard(request: Request) -> Response | None:
+    def guard(self, request: Request) -> Response | None:
+        """The refusal of a request over the rate or without the join code; None when it may go on."""
         client = request.client.host if request.client else "?"
-        if not limit.allows(client):
+        if not self.limit.allows(client):
             return JSONResponse({"ok": False, "error": "too many requests: wait a few seconds"}, status_code=429)
-        if not allowed(request):
+        if not self.allowed(request):
             return JSONResponse({"ok": False, "error": "this table needs its join code"}, status_code=403)
         return None
 
-    async def page(request: Request) -> Response:
+    async def page(self, request: Request) -> Response:
         code = request.query_params.get("code")
-        if join_code is not None and code is not None:
-            if secrets.compare_digest(code.strip().upper().encode(), join_code.encode()):
+        if self.join_code is not None and code is not None:
+            if secrets.compare_digest(code.strip().upper().encode(), self.join_code.encode()):
                 response = RedirectResponse("/", status_code=303)
-                response.set_cookie(COOKIE, join_code, httponly=True, samesite="strict", max_age=12 * 3600)
+                response.set_cookie(COOKIE, self.join_code, httponly=True, samesite="strict", max_age=12 * 3600)
                 return response
         client = request.client.host if request.client else "?"
-        if not limit.allows(client):
+        if not self.limit.allows(client):
             return HTMLResponse("too many requests", status_code=429)
-        name = "index.html" if allowed(request) else "join.html"
+        name = "index.html" if self.allowed(request) else "join.html"
         text = resources.files("oracle.serve").joinpath("page", name).read_text(encoding="utf-8")
         return HTMLResponse(text, status_code=200 if name == "index.html" else 403,
                             headers={"Cache-Control": "no-store", **SECURITY_HEADERS})
 
-    async def page_file(request: Request) -> Response:
+    async def page_file(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in PAGE_FILES:
             return Response("not found", status_code=404)
         text = resources.files("oracle.serve").joinpath("page", name).read_text(encoding="utf-8")
         return Response(text, media_type=PAGE_FILES[name], headers={"Cache-Control": "no-cache"})
 
-    async def table_now(request: Request) -> Response:
-        refused = await guard(request)
+    async def table_now(self, request: Request) -> Response:
+        refused = self.guard(request)
         if refused is not None:
             return refused
-        return JSONResponse(await run_in_threadpool(table.snapshot))
+        return JSONResponse(await run_in_threadpool(self.table.snapshot))
 
-    async def line(request: Request) -> Response:
-        refused = await guard(request)
+    async def line(self, request: Request) -> Response:
+        refused = self.guard(request)
         if refused is not None:
             return refused
         size = request.headers.get("content-length")
@@ -134,54 +154,44 @@ def make_app(table: SharedTable, join_code: str | None = None) -> Starlette:
             return JSONResponse({"ok": False, "error": 'send {"line": "..."}'}, status_code=400)
         if len(text) > MAX_LINE:
             return JSONResponse({"ok": False, "error": f"a line of at most {MAX_LINE} characters"}, status_code=413)
-        outcome, changed = await run_in_threadpool(table.send, text, answer_html)
+        outcome, changed = await run_in_threadpool(self.table.send, text, answer_html)
         if changed:
-            snapshot = await run_in_threadpool(table.snapshot)
-            for queue in list(watchers):
+            snapshot = await run_in_threadpool(self.table.snapshot)
+            for queue in list(self.watchers):
                 queue.put_nowait(snapshot)
         return JSONResponse(outcome.to_json())
 
-    async def events(request: Request) -> Response:
-        refused = await guard(request)
+    async def events(self, request: Request) -> Response:
+        refused = self.guard(request)
         if refused is not None:
             return refused
         queue: asyncio.Queue = asyncio.Queue()
-        queue.put_nowait(await run_in_threadpool(table.snapshot))
-        watchers.add(queue)
-
-        async def stream():
-            try:
-                while True:
-                    try:
-                        snapshot = await asyncio.wait_for(queue.get(), HEARTBEAT)
-                    except asyncio.TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    while not queue.empty():  # only the newest table matters
-                        snapshot = queue.get_nowait()
-                    yield f"data: {json.dumps(snapshot, ensure_ascii=True)}\n\n"
-            finally:
-                watchers.discard(queue)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
+        queue.put_nowait(await run_in_threadpool(self.table.snapshot))
+        self.watchers.add(queue)
+        return StreamingResponse(self._stream(queue), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
-    async def download(request: Request) -> Response:
-        refused = await guard(request)
+    async def _stream(self, queue: asyncio.Queue):
+        try:
+            while True:
+                try:
+                    snapshot = await asyncio.wait_for(queue.get(), HEARTBEAT)
+                except asyncio.TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                while not queue.empty():  # only the newest table matters
+                    snapshot = queue.get_nowait()
+                yield f"data: {json.dumps(snapshot, ensure_ascii=True)}\n\n"
+        finally:
+            self.watchers.discard(queue)
+
+    async def download(self, request: Request) -> Response:
+        refused = self.guard(request)
         if refused is not None:
             return refused
-        text = await run_in_threadpool(table.file_text)
+        text = await run_in_threadpool(self.table.file_text)
         return Response(text, media_type="application/x-yaml",
-                        headers={"Content-Disposition": f'attachment; filename="{table.name}.scenario.yaml"'})
-
-    return Starlette(routes=[
-        Route("/", page),
-        Route("/page/{name}", page_file),
-        Route("/api/table", table_now),
-        Route("/api/line", line, methods=["POST"]),
-        Route("/api/events", events),
-        Route("/api/save", download),
-    ])
+                        headers={"Content-Disposition": f'attachment; filename="{self.table.name}.scenario.yaml"'})
 
 
 # Nothing of another site may frame the page or run script in it.

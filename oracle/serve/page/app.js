@@ -124,29 +124,59 @@ function drawTable(view, toAct) {
   view.notes.forEach((note) => notes.appendChild(el("li")).appendChild(withCards(note)));
 }
 
+// The legal lines of one summary entry ("Carla bets 1-5", "Anna bets Devilish Offering: … (12 ways)").
+function members(entry, legal) {
+  const colon = entry.indexOf(": … (");
+  if (colon >= 0) return legal.filter((line) => line.startsWith(entry.slice(0, colon) + ": "));
+  const numbers = /^(.*\D) (\d[\d\-, ]*(?: or \d+)?)(?: \(steps of \d+\))?$/.exec(entry);
+  if (numbers) return legal.filter((line) => new RegExp("^" + escapeRegExp(numbers[1]) + " \\d+$").test(line));
+  return [];
+}
+
+function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
 function drawActions(snapshot) {
   const box = $("actions");
   box.replaceChildren();
   const legal = snapshot.moves.legal;
-  // Every legal line a button when they are few; else one a kind and the rest in the text box.
-  const lines = legal.length <= 16 ? legal : snapshot.moves.summary;
-  lines.forEach((line) => {
-    const button = el("button", line);
-    button.type = "button";
-    if (legal.includes(line)) {
-      button.addEventListener("click", () => send(line));
-    } else {
-      button.className = "quiet";
-      button.addEventListener("click", () => { $("line").value = line.replace(/\s+\d.*$/, " "); $("line").focus(); });
+  // One button a legal line; lines of one kind ("bets 1-5") open into a row of their own.
+  snapshot.moves.summary.forEach((entry) => {
+    if (legal.includes(entry)) {
+      const button = el("button", entry);
+      button.type = "button";
+      button.addEventListener("click", () => send(entry));
+      box.appendChild(button);
+      return;
     }
-    box.appendChild(button);
+    const lines = members(entry, legal);
+    const group = el("button", entry, "quiet");
+    group.type = "button";
+    const row = el("div", null, "buttons sub");
+    row.hidden = true;
+    lines.forEach((line) => {
+      const button = el("button", line.startsWith(entry.split(":")[0]) ? line.slice(line.lastIndexOf(entry.includes(": …") ? ": " : " ") + 1) : line, "small");
+      button.type = "button";
+      button.title = line;
+      button.dataset.line = line;
+      button.addEventListener("click", () => send(line));
+      row.appendChild(button);
+    });
+    group.addEventListener("click", () => {
+      if (lines.length) { row.hidden = !row.hidden; }
+      else { $("line").value = entry; $("line").focus(); }
+    });
+    box.appendChild(group);
+    box.appendChild(row);
   });
+  const slots = $("slots");
+  slots.replaceChildren();
   snapshot.slots.forEach((slot) => {
     const button = el("button", slot.prefix + " … (" + slot.count + (slot.count === 1 ? " card)" : " cards)"), "quiet");
     button.type = "button";
     button.addEventListener("click", () => startPicking(slot));
-    box.appendChild(button);
+    slots.appendChild(button);
   });
+  $("deal").hidden = snapshot.slots.length === 0;
   const options = $("legal");
   options.replaceChildren();
   legal.slice(0, 400).forEach((line) => { const option = el("option"); option.value = line; options.appendChild(option); });
