@@ -84,13 +84,14 @@ class Scenario:
         """The action lines played from the position, in order."""
         return tuple(self.position.get("history") or ())
 
-    def ask(self, kind: str, **params: Any) -> Answer:
+    def ask(self, kind: str, *, output_dir: Path | None = None, **params: Any) -> Answer:
         """Ask one question of this position, as a scenario file's ``ask: {kind: ..., ...}``
-        would; a question kind or parameter the game does not know raises ``ScenarioError``."""
+        would; a question kind or parameter the game does not know raises ``ScenarioError``.
+        ``output_dir`` is the folder a question may draw its picture into (``plot``)."""
         questions, problems = _build_questions([{"id": kind, "ask": {"kind": kind, **params}}], self.game, LineMap(self.file))
         if problems:
             raise ScenarioError(problems)
-        return answer_question(self, questions[0])
+        return answer_question(self, questions[0], output_dir=output_dir)
 
     def apply(self, *lines: str) -> "Scenario":
         """A new scenario: this position with ``lines`` added to its history. A line that does

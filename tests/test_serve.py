@@ -209,3 +209,16 @@ def test_listening_beyond_localhost_a_real_server_prints_a_join_code_and_refuses
     assert code is not None and "?code=" + code[1] in printed[1]
     kept = (tmp_path / "diablo-table.scenario.yaml").read_text()
     assert "Ben checks" not in kept
+
+
+def test_a_question_that_draws_a_picture_shows_it_on_the_page(tmp_path):
+    start, _ = starting_table("auf-teufel-komm-raus", {"seats": "Anna Ben", "oven": "50:2 25:3 devils:1"}, {}, None)
+    table = SharedTable(Session(start), tmp_path / "t.scenario.yaml")
+    client = TestClient(make_app(table))
+    for line in ("Anna bets 10", "Ben passes", "Anna pulls 25"):
+        assert post(client, line).json()["ok"]
+    reply = post(client, ":ask stop-policy plot=policy.svg").json()
+    assert reply["ok"] and reply["pictures"] == ["policy.svg"]
+    picture = client.get("/api/pictures/policy.svg")
+    assert picture.status_code == 200 and picture.text.lstrip().startswith("<svg") or "<svg" in picture.text[:400]
+    assert client.get("/api/pictures/..%2Ft.scenario.yaml").status_code == 404

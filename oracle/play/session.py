@@ -86,6 +86,7 @@ class Session:
     time_limit: float | None = None
     saved: int = 0  # how many of the questions asked the last :save wrote
     saved_to: set = field(default_factory=set)  # the files :save wrote, which it may write again
+    output_dir: Any = None  # the folder questions may draw pictures into (oracle serve's); None: none drawn
 
     @property
     def unsaved(self) -> int:
@@ -192,6 +193,6 @@ class Session:
         known = question_kinds(self.game.slug).get(kind)
         if self.time_limit is not None and known is not None and "time_limit" in known.params:
             params.setdefault("time_limit", self.time_limit)
-        answer = self.current.ask(kind, **params)
+        answer = self.current.ask(kind, output_dir=self.output_dir, **params)
         self.asked.append(Asked(len(self.parts) - 1, self.parts[-1].lines, kind, params, answer))
         return answer

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 import secrets
 import time
 from importlib import resources
@@ -34,6 +35,7 @@ MAX_BODY = 4096  # bytes: a line of play is short
 MAX_LINE = 500  # characters
 RATE = (120, 10.0)  # at most this many requests in this many seconds, per address
 PAGE_FILES = {"app.js": "text/javascript", "app.css": "text/css"}
+PICTURE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,120}\.svg")
 HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle event stream
 
 
@@ -93,6 +95,7 @@ class TableSite:
             Route("/api/line", self.line, methods=["POST"]),
             Route("/api/events", self.events),
             Route("/api/save", self.download),
+            Route("/api/pictures/{name}", self.picture),
         ])
 
     def allowed(self, request: Request) -> bool:
@@ -184,6 +187,19 @@ class TableSite:
                 yield f"data: {json.dumps(snapshot, ensure_ascii=True)}\n\n"
         finally:
             self.watchers.discard(queue)
+
+    async def picture(self, request: Request) -> Response:
+        """A picture a question drew, by its plain file name in the server's own folder."""
+        refused = self.guard(request)
+        if refused is not None:
+            return refused
+        name = request.path_params["name"]
+        path = self.table.pictures / name
+        if not PICTURE.fullmatch(name) or not path.is_file():
+            return Response("no such picture", status_code=404)
+        return Response(path.read_bytes(), media_type="image/svg+xml",
+                        headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+                                 "X-Content-Type-Options": "nosniff"})
 
     async def download(self, request: Request) -> Response:
         refused = self.guard(request)

@@ -7,8 +7,9 @@ mid-hand starts again where it was) and everyone watching is sent the new table.
 
 from __future__ import annotations
 
+import tempfile
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -58,9 +59,23 @@ class Outcome:
 
     reply: Reply
     shown: str = ""
+    pictures: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.reply.to_json(), "shown": self.shown}
+        return {**self.reply.to_json(), "shown": self.shown, "pictures": self.pictures}
+
+
+def pictures_in(value: Any, folder: Path) -> list[str]:
+    """The names of the files in ``folder`` that an answer names (a plot it drew)."""
+    if isinstance(value, dict):
+        return [name for item in value.values() for name in pictures_in(item, folder)]
+    if isinstance(value, list):
+        return [name for item in value for name in pictures_in(item, folder)]
+    if isinstance(value, str) and value.startswith(str(folder)):
+        path = Path(value)
+        if path.parent == folder and path.is_file():
+            return [path.name]
+    return []
 
 
 class SharedTable:
@@ -72,6 +87,10 @@ class SharedTable:
         self.name = name
         self.version = 0
         self.lock = threading.Lock()
+        # Pictures the questions draw (a stop policy's plot) go to a folder of the server's own.
+        self._pictures = tempfile.TemporaryDirectory(prefix="oracle-serve-")
+        self.pictures = Path(self._pictures.name)
+        session.output_dir = self.pictures
         if save_to is not None:
             check_save_file(save_to)
             self._save()
@@ -125,7 +144,8 @@ class SharedTable:
                 if self.save_to is not None:
                     self._save()
             shown = show(reply, self.session.current) if show is not None and reply.ok else ""
-        return Outcome(reply, shown), changed
+        drawn = pictures_in(reply.data.get("answer"), self.pictures) if reply.ok else []
+        return Outcome(reply, shown, drawn), changed
 
     def _save(self) -> None:
         from oracle.files import write_text

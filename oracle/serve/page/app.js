@@ -72,6 +72,12 @@ async function send(line) {
   if (reply.shown) {
     // The server's rendering of an answer: rich escapes all text in it.
     $("answer").innerHTML = reply.shown;
+    (reply.pictures || []).forEach((name) => {
+      const picture = el("img", null, "picture");
+      picture.src = "/api/pictures/" + encodeURIComponent(name);
+      picture.alt = "the answer's picture";
+      $("answer").appendChild(picture);
+    });
   }
   if (reply.status && !live) refresh(); // else the event stream brings the new table
   return reply;
