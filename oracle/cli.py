@@ -85,7 +85,9 @@ class OracleGroup(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
             raise
         except BrokenPipeError:
-            sys.exit(0)
+            from oracle.pipes import leave_quietly
+
+            leave_quietly()
         except Exception as exc:  # a bug of ours: say so in one line, still no traceback
             click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); please report it", err=True)
             sys.exit(1)
@@ -390,11 +392,17 @@ def run() -> None:
     So once the answer is written and flushed, and nothing was registered to run at exit (a
     library's thread pool, cluster or logging) and no other thread runs, the process ends
     there with the same exit code."""
+    from oracle.pipes import is_closed_pipe, leave_quietly
+
     try:
         main()
         code: Any = 0
     except SystemExit as exc:
         code = exc.code
+    except OSError as exc:  # standard output closed while click wrote a usage error or help
+        if not is_closed_pipe(exc):
+            raise
+        leave_quietly()
     if code is None:
         code = 0
     import atexit
@@ -406,9 +414,16 @@ def run() -> None:
         try:
             sys.stdout.flush()
             sys.stderr.flush()
-        except (OSError, ValueError):
-            sys.exit(code)  # a closed pipe: the usual exit says what it says today
+        except (OSError, ValueError) as exc:
+            if is_closed_pipe(exc):
+                leave_quietly()
+            sys.exit(code)
         os._exit(code)
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError) as exc:
+        if is_closed_pipe(exc):
+            leave_quietly()
     sys.exit(code)
 
 

@@ -37,6 +37,10 @@ def make_console(stderr: bool = False, width: int | None = None, color: bool | N
     console = Console(stderr=stderr, width=width, no_color=True if color is False else None,
                       force_terminal=None, highlight=False, emoji=False, file=file)
     console.soft_wrap = not console.is_terminal
+    # rich ends a write into a closed pipe with exit code 1, the code of a failed expectation.
+    from oracle.pipes import leave_quietly
+
+    console.on_broken_pipe = leave_quietly  # type: ignore[method-assign]
     return console
 
 
