@@ -21,8 +21,8 @@ __all__ = [
 ]
 
 
-PASSED, FAILED, ERROR, SKIPPED, XFAILED, XPASSED, NO_EXPECT = (
-    "passed", "failed", "error", "skipped", "xfailed", "xpassed", "answered",
+PASSED, FAILED, ERROR, SKIPPED, XFAILED, XPASSED, NO_EXPECT, UPDATED = (
+    "passed", "failed", "error", "skipped", "xfailed", "xpassed", "answered", "updated",
 )
 
 
@@ -102,6 +102,8 @@ class CheckReport:
 
     def summary(self) -> str:
         text = f"{self.passed} passed, {self.failed} failed"
+        if self.count(UPDATED):
+            text += f", {self.count(UPDATED)} updated"
         if self.count(SKIPPED):
             text += f", {self.count(SKIPPED)} skipped"
         if self.unreadable:
@@ -113,6 +115,7 @@ class CheckReport:
             "passed": self.passed,
             "failed": self.failed,
             "skipped": self.count(SKIPPED),
+            "updated_questions": self.count(UPDATED),
             "unreadable_files": len(self.unreadable),
             "results": [r.to_json() for r in self.results],
             "unreadable": [str(p) for e in self.unreadable for p in e.problems],
@@ -198,6 +201,10 @@ def _update(file: str, results: list[QuestionResult], report: CheckReport) -> No
         return
     if changed:
         report.updated_files.append(file)
+    # Every answer given was written: those questions hold now, and say so.
+    for result in results:
+        if (result.scenario.document, result.question.index) in answers:
+            result.outcome = UPDATED
 
 
 def write_junit(report: CheckReport, path: str, inputs: Iterable[str] = ()) -> None:

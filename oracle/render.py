@@ -343,6 +343,7 @@ def solve_results(console: Console, results: Sequence[Any], full: bool = False) 
 OUTCOME_STYLES = {
     "passed": "green",
     "answered": "green",
+    "updated": "cyan",
     "xfailed": "yellow",
     "skipped": "yellow",
     "failed": "red",
@@ -364,9 +365,11 @@ def check_report(console: Console, report) -> None:
         if result.reason and result.outcome in ("skipped", "xfailed", "error"):
             line.append(f"  ({escape(result.reason)})", style="dim")
         console.print(line, soft_wrap=True)
-        if result.outcome == "failed":
+        if result.outcome in ("failed", "updated"):
             for diff in result.diffs:
-                console.print(plain(f"    {result.where(diff)}: {diff}", "red"), soft_wrap=True)
+                written = "written: " if result.outcome == "updated" else ""
+                console.print(plain(f"    {result.where(diff)}: {written}{diff}",
+                                    "red" if result.outcome == "failed" else "cyan"), soft_wrap=True)
         elif result.outcome == "xpassed":
             console.print(plain(f"    {result.location}: passed, but marked xfail", "red"), soft_wrap=True)
         if result.outcome in ("failed", "xpassed") and result.explanation:

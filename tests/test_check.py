@@ -75,7 +75,8 @@ def test_update_writes_actual_answers_keeping_comments_and_order(tmp_path):
     path = tmp_path / "a.scenario.yaml"
     path.write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio").replace("expect: {category: pair}\n", ""))
     result = check(path, "--update")
-    assert result.exit_code == 1  # the run that updates still reports what it found
+    # Every difference was written: exit 0, and the run says what it updated.
+    assert result.exit_code == 0 and "UPDATED" in result.output and "updated" in result.output.splitlines()[-1]
     text = path.read_text()
     assert text.startswith("# A designer's comment that --update must keep.")
     assert "# kept too" in text
@@ -204,3 +205,31 @@ def test_a_question_with_a_bad_card_is_bad_input_and_exits_2_naming_file_line_an
     assert result.exit_code == 2, result.output
     assert f"{path}:5" in result.output and "'Q1'" in result.output
     assert result.output.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_audit_14_check_update_says_what_it_updated_and_exits_0_when_every_difference_was_written(tmp_path):
+    path = tmp_path / "a.scenario.yaml"
+    path.write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio"))
+    result = check(path, "--update", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["failed"] == 0 and data["updated_questions"] == 1
+    assert [r["outcome"] for r in data["results"]].count("updated") == 1 and data["updated"] == [str(path)]
+    human = check(path, "--update")
+    assert human.exit_code == 0 and "UPDATED" not in human.output  # nothing left to write
+
+
+def test_audit_14_a_file_check_update_cannot_write_stays_exit_2(tmp_path):
+    import os
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "a.scenario.yaml"
+    path.write_text(GOOD.replace("chips: 10, ratio", "chips: 11, ratio"))
+    os.chmod(folder, 0o500)
+    path.chmod(0o400)
+    try:
+        if os.access(path, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        assert check(path, "--update").exit_code == 2
+    finally:
+        os.chmod(folder, 0o700)
