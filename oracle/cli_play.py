@@ -16,9 +16,12 @@ from oracle.cli_common import json_option, time_limit_option
 @click.option("--chips", type=int, help="Diablo, Auf Teufel komm raus: each player's chips at the start.")
 @click.option("--dealer", help="Diablo, Hell of a Deal: who deals first.")
 @click.option("--boss", help="Hell of a Deal: the first Boss (default: Dedly Aloor).")
-@click.option("--boss-deck", help="Hell of a Deal: the Bosses to come, separated by commas.")
+@click.option("--boss-deck", help="Hell of a Deal: the Bosses to come, separated by commas (The Big Table follows them).")
 @click.option("--default-hand", multiple=True, metavar="BOSS=CARDS",
-              help="Hell of a Deal: a Boss's default minimum hand, e.g. \"Dedly Aloor=Q Q T T\" (one per Boss).")
+              help="Hell of a Deal: a Boss's default minimum hand, e.g. \"Dedly Aloor=Q Q T T\" (wins over --bosses).")
+@click.option("--bosses", metavar="FILE", type=click.Path(),
+              help="Hell of a Deal: a file of Boss names and default hands (\"Demona: Q Q T T\"); "
+                   "without it, and for a Boss it does not name, the packaged default hands.")
 @click.option("--start", help="Auf Teufel komm raus: the first round's start player.")
 @click.option("--oven", help="Auf Teufel komm raus: the coal pieces, e.g. \"100:2 75:3 50:7 25:9 20:9 10:9 devils:9\".")
 @click.option("--seed", type=int, help="Drawing Dead: the seed the decks are shuffled with.")

@@ -127,7 +127,7 @@ def test_hell_of_a_deal_a_whole_round_with_questions_midway_then_the_next_boss(t
     # Anna's three Nines beat Demona's default Queens and Tens; Ben's Kings do not.
     showdown = next(o for o in out if o.get("ask", {}).get("kind") == "showdown")["answer"]
     assert {n: p["outcome"] for n, p in showdown["players"].items()} == {"Anna": "win", "Ben": "lose"}
-    assert out[-2]["status"]["text"].startswith("round 2 against Eenie Meanie, deal")
+    assert out[-2]["status"]["text"].startswith("round 2 against Eenie Meanie (default hand Q Q), deal")
     assert json.loads(check(saved).stdout)["failed"] == 0
 
 
@@ -253,7 +253,7 @@ def test_play_file_picks_a_scenario_by_name_and_names_a_missing_one():
     (["diablo"], "--seats: name the players"),
     (["diablo", "--seats", "Anna Ben Carla", "--rule", "antee=2"], "--rule antee: unknown rule option 'antee'; did you mean 'ante'?"),
     (["diablo", "--seats", "Anna Ben Carla", "--rule", "ante=-1"], "--rule ante:"),
-    (["hell-of-a-deal", "--seats", "Anna Ben"], "--default-hand: the rulebook does not print the Bosses' default minimum hands"),
+    (["hell-of-a-deal", "--seats", "Anna Ben", "--default-hand", "Demona=Q Z"], "--default-hand 'Demona=Q Z'"),
     (["hell-of-a-deal", "--seats", "Anna Ben", "--boss", "Demonna"], "--boss: unknown Boss 'Demonna'; did you mean 'Demona'?"),
     (["auf-teufel-komm-raus", "--seats", "Anna Ben", "--oven", "50:2 devils"], "--oven: write each kind of piece as value:count"),
     (["auf-teufel-komm-raus", "--seats", "Anna Ben", "--chips", "205"], "--chips: chips come in tens, not 205"),

@@ -16,6 +16,7 @@ from .moves import chance_template, legal_moves_report
 from .round import awaiting
 from .rules import STANDARD_BOSS_ORDER, find_boss
 from .rules.bosses import parse_default_hand
+from .rules.defaults import packaged_default_hands, read_bosses_file
 from .state import HodState
 
 # "4 neoprene Player mats", "4 sets of 7 Player chips" (Hell of a Deal: Contents).
@@ -23,10 +24,13 @@ MAX_PLAYERS = 4
 SETUP = (
     SetupOption("seats", f"the players in clockwise order, 1 to {MAX_PLAYERS}"),
     SetupOption("boss", "the Boss faced first (default: Dedly Aloor, the top of the rulebook's Boss stack)"),
-    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas "
+    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas; The Big Table "
+                             "(Nick Hauss, then The Devil Himself) follows them when they do not name it "
                              "(default: the rulebook's order after the first Boss)"),
     SetupOption("default_hand", "a Boss's default minimum hand, printed on the card: \"Dedly Aloor=Q Q T T\" "
-                                "(give one for every Boss faced)"),
+                                "(default: the packaged hands, or those of --bosses)"),
+    SetupOption("bosses", "a file of Boss names and default hands (\"Demona: Q Q T T\", one a line), "
+                          "as oracle chart hod-preflop --bosses takes"),
     SetupOption("dealer", "who holds the Dealer Button (default: the last seat)"),
 )
 STATE_KIND = "apply"
@@ -72,24 +76,38 @@ def _bosses_faced(options: Mapping[str, Any]) -> tuple[str, list[str] | None]:
             deck.append(find_boss(name).name)
         except OracleError as exc:
             raise SetupError(f"--boss-deck: {exc}") from None
-    return boss, deck
+    # "Then you will move to The Big Table": Nick Hauss, then The Devil Himself, always follow
+    # the Minions (Hell of a Deal, Cooperative Poker), so a deck that names them not still ends.
+    big_table = list(STANDARD_BOSS_ORDER[-2:])
+    after = big_table[big_table.index(boss) + 1:] if boss in big_table else big_table
+    return boss, deck + [name for name in after if name not in deck]
 
 
 def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
     names = seat_names(dict(options), 1, MAX_PLAYERS, "Hell of a Deal")
     boss, deck = _bosses_faced(options)
-    hands = _default_hands(options)
+    # The rulebook prints no default hands: the packaged ones, then a --bosses file's, then
+    # each --default-hand, the later winning.
+    hands = packaged_default_hands()
+    file = option_text(options, "bosses")
+    if file is not None:
+        try:
+            hands.update(read_bosses_file(file))
+        except OracleError as exc:
+            raise SetupError(str(exc)) from None
+    hands.update(_default_hands(options))
     order = list(STANDARD_BOSS_ORDER)
     coming = deck if deck is not None else (order[order.index(boss) + 1:] if boss in order else [])
-    missing = [name for name in dict.fromkeys([boss, *coming]) if name not in hands]
+    faced = list(dict.fromkeys([boss, *coming]))
+    missing = [name for name in faced if name not in hands]
     if missing:
         raise SetupError(
-            "--default-hand: the rulebook does not print the Bosses' default minimum hands; give the one on "
-            f"each card faced this game ({', '.join(missing)} missing), e.g. --default-hand \"{missing[0]}=Q Q T T\"")
+            f"--default-hand: no default minimum hand known for {', '.join(missing)}; give the one on its card, "
+            f"e.g. --default-hand \"{missing[0]}=Q Q T T\"")
     position: dict[str, Any] = {
         "players": [{"name": n} for n in names],
         "boss": boss,
-        "bosses": {name: {"default_hand": cards} for name, cards in hands.items()},
+        "bosses": {name: {"default_hand": hands[name]} for name in faced},
         "phase": "deal",
     }
     if deck is not None:
@@ -125,7 +143,9 @@ def status(state: HodState) -> Status:
     if state.status != "going on":
         return Status(f"game {state.status}: {state.reason}", awaiting="nothing: the game is over", over=True)
     awaited, to_act = _awaited(state)
-    text = (f"round {state.round_number} against {state.boss.name}, {state.phase}: "
+    default = "" if state.boss.default_hand is None else \
+        f" (default hand {' '.join(str(c) for c in state.boss.default_hand)})"
+    text = (f"round {state.round_number} against {state.boss.name}{default}, {state.phase}: "
             f"{state.souls} Soul{'s' if state.souls != 1 else ''}; {awaited}")
     return Status(text, to_act=to_act, awaiting=awaited)
 
