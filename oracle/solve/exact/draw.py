@@ -423,9 +423,11 @@ def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Oppone
 
 def _exact_allowance(budget: Budget, exact_seconds: float = EXACT_SECONDS) -> float:
     """How long the exact enumeration may be estimated to take: ``exact_seconds``, and at
-    most most of what is left of the budget (the estimate is rough)."""
-    remaining = budget.remaining()
-    return exact_seconds if remaining is None else min(exact_seconds, 0.8 * remaining)
+    most most of the question's time limit (the estimate is rough). The limit, not the time
+    left of it: whether a question is counted or sampled is decided by the question alone, so
+    it is answered the same way on a fast machine and a slow one."""
+    limit = budget.seconds
+    return exact_seconds if limit is None else min(exact_seconds, 0.8 * limit)
 
 
 def _bound(stopped: bool, within_limit: bool, within_time: bool) -> str | None:

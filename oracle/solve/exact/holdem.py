@@ -283,8 +283,9 @@ def compute_odds(
         raise FieldError(("samples",), f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r}")
     budget = budget or Budget()
     if method == "auto":
+        # Decided by the question (its limit), not by the time left: the same answer anywhere.
         estimate = estimated_exact_seconds(problem, len(unseen))
-        room = budget.remaining()
+        room = budget.seconds
         fits = estimate <= exact_seconds and (room is None or estimate <= room)
         method = "exact" if fits else "monte-carlo"
     if method == "exact":
@@ -319,7 +320,7 @@ def _default_high(problem: OddsProblem) -> int | None:
 def _exact(problem: OddsProblem, unseen: list[Card], progress: Progress | None, budget: Budget) -> OddsResult:
     from oracle.solve.exact import holdem_hidden, holdem_known
 
-    room = budget.remaining()
+    room = budget.seconds
     # The count is not cut short: with less time left than it needs, the enumeration runs (and
     # stops at the limit with bounds).
     if _counted(problem, len(unseen)) and (room is None or holdem_hidden.estimated_seconds(problem, len(unseen)) <= room):
