@@ -16,6 +16,8 @@ through the package's face:
 - ``table_view(state)``: a ``TableView`` of the table for a person;
 - ``next_position(state)``: the position the game goes on from once the position's own play is
   over (Auf Teufel komm raus: the next round), or ``None`` when the history simply goes on;
+- ``settled(before, after)``: what one line settled, as an ``Outcome`` (who won what), from the
+  table before the line and the table after it; ``None`` when it settled nothing;
 - ``STATE_KIND``: the question kind whose answer is the whole table now.
 
 ``state`` is always the game's own table object, as its ``load_position`` built it.

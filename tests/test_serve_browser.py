@@ -70,6 +70,8 @@ def test_a_whole_diablo_hand_played_from_two_phones_shows_the_same_table_and_the
         play_through(phones, DIABLO_HAND)
         status = same_table(phones)
         assert "hand 2" in status
+        for phone in phones:  # told who won without asking
+            assert phone.inner_text("#result").startswith("hand 1: Ben won the pot of 26 at the showdown")
         assert "Ben" in phones[0].inner_text("#table")
         # A refused line shows its reason on the phone that sent it and changes nothing.
         play_line(phones[0], "Carla bets 99")

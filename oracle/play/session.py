@@ -11,7 +11,7 @@ round is over: each such round is a *part* of the session, with its own start po
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from oracle.errors import IllegalActionError
@@ -124,7 +124,24 @@ class Session:
         return len(self.history)
 
     def status(self):
-        return self.module.status(self.state)
+        """The status line, with what the last line settled (``Status.result``): the game's
+        ``settled(before, after)`` compares the table before that line with the table now."""
+        status = self.module.status(self.state)
+        before = self.before_last_line()
+        settled = getattr(self.module, "settled", None)
+        if before is None or settled is None:
+            return status
+        outcome = settled(before, self.state)
+        return status if outcome is None else replace(status, result=outcome)
+
+    def before_last_line(self) -> Any:
+        """The table before the last line played (None when no line was played)."""
+        part = self.parts[-1]
+        if len(part.scenarios) > 1:
+            return part.scenarios[-2].state
+        if len(self.parts) > 1:  # the line began this part: the table before it is the last one's end
+            return self.parts[-2].scenarios[-1].state
+        return None
 
     def upcoming(self) -> Scenario | None:
         """The next part's start, once this part's play is over and the game goes on (Auf

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from oracle.errors import IllegalActionError
-from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, one_of, option_text
+from oracle.live import CardSlot, Moves, Outcome, SetupError, SetupOption, Status, TableView, one_of, option_text
 from oracle.live import plural, seat_names, summarize, whole_number
 
 from .actions import Action
@@ -76,7 +76,7 @@ def status(state: RoundState) -> Status:
     if settled["game_over"]:
         awaiting = "nothing: the game is over, won by " + " and ".join(settled["winners"])
         return Status(f"{head} is over: highest haul {settled['highest_haul']}; {awaiting}", awaiting=awaiting, over=True)
-    awaiting = f"the next round's bets ({settled['next_start_player']} starts); ':ask settle-round' for the payments"
+    awaiting = f"the next round's bets ({settled['next_start_player']} starts)"
     return Status(f"{head} is over: highest haul {settled['highest_haul']}; {awaiting}", awaiting=awaiting)
 
 
@@ -146,3 +146,18 @@ def next_position(state: RoundState, position: Mapping[str, Any]) -> dict[str, A
     if position.get("coal_set") is not None:
         following["coal_set"] = position["coal_set"]
     return following
+
+
+def settled(before: RoundState, after: RoundState) -> Outcome | None:
+    """A devil turned over (the turn's haul is lost: Phase 2), and the round's settlement once
+    every turn is over (Phases 3 and 4: the bets, the bonuses, the totals, what comes next)."""
+    if after.phase == "settle" and before.phase != "settle":
+        from .questions.words import settle_text
+
+        out = settle_round(after)
+        return Outcome(f"round {after.round_no} is over: {settle_text(out)}", {"event": "round_settled", **out})
+    devils = [p.name for p, q in zip(after.players, before.players) if p.devil and not q.devil]
+    if devils:
+        return Outcome(f"{devils[0]} turned over a devil: the haul of this turn is lost",
+                       {"event": "devil", "player": devils[0]})
+    return None

@@ -10,7 +10,8 @@ from typing import Any, Mapping
 
 from oracle.cards import full_deck
 from oracle.errors import IllegalActionError
-from oracle.live import CardSlot, Moves, SetupOption, Status, TableView, one_of, seat_names, whole_number
+from oracle.live import CardSlot, Moves, Outcome, SetupOption, Status, TableView, one_of, seat_names, whole_number
+from oracle.words import join
 
 from .actions import STOP_LINE, TABLE, Action
 from .rules import DEFAULT_CHIPS, HAND_SIZE, MAX_SEATS, MIN_SEATS
@@ -146,3 +147,37 @@ def table_view(game: TableState) -> TableView:
 def next_position(game: TableState, position: Mapping[str, Any]) -> None:
     """Diablo's history runs on from hand to hand: there is no new position to start."""
     return None
+
+
+ENDINGS = {"showdown": "at the showdown", "last player standing": "as the last player standing",
+           "everyone checked": "when everyone checked"}
+
+
+def settled(before: TableState, after: TableState) -> Outcome | None:
+    """A hand's end: who won the pot and with what, the Diablo rule's payment, the stacks, and
+    the game's end ("Diablo: Playing a hand", 4. Showdown; The Diablo rule)."""
+    if len(after.results) <= len(before.results):
+        if after.phase == "over" and before.phase != "over":
+            return Outcome(f"game over: {after.game_over_reason}", {"game_over": True,
+                                                                    "game_over_reason": after.game_over_reason})
+        return None
+    result = after.results[-1]
+    won = ", ".join(f"{name} {amount}" for name, amount in result.won.items() if amount)
+    order = [*result.winners, *(n for n in result.hands if n not in result.winners)]
+    shown = [f"{name}: {result.hands[name]['hand']}" for name in order if result.hands[name].get("hand")]
+    text = f"hand {result.hand_number}: {join(result.winners) or 'nobody'} won the pot of {result.pot}"
+    if len(result.won) > 1:
+        text += f" ({won})"
+    text += " " + ENDINGS.get(result.ending, result.ending)
+    text += f" ({'; '.join(shown)})" if shown and result.ending == "showdown" else ""
+    if result.liable:
+        text += (f"; {result.opener} opened and lost: pays a new pot of {result.liability_paid}"
+                 + (f" of the {result.liability_due} due" if result.liability_paid != result.liability_due else "")
+                 + " (The Diablo rule)")
+    stacks = dict(zip(after.names, after.chips))
+    text += "; chips: " + ", ".join(f"{name} {chips}" for name, chips in stacks.items())
+    if after.phase == "over":
+        text += f"; game over: {after.game_over_reason}"
+    facts = {"hand": result.to_json(), "stacks": stacks, "game_over": after.phase == "over",
+             "game_over_reason": after.game_over_reason if after.phase == "over" else None}
+    return Outcome(text, facts)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, seat_names, summarize, whole_number
+from oracle.live import CardSlot, Moves, Outcome, SetupError, SetupOption, Status, TableView, seat_names, summarize
+from oracle.live import whole_number
 
 from .rules import hand_words
 from .state import State
@@ -97,4 +98,28 @@ def table_view(state: State) -> TableView:
 
 def next_position(state: State, position: Mapping[str, Any]) -> None:
     """The history runs on from hand to hand."""
+    return None
+
+
+def settled(before: State, after: State) -> Outcome | None:
+    """The Button claimed or taken, a hand won (its pot), the game's end (Drawing Dead: Claim
+    the BUTTON, Winning Hands, Winning the Game)."""
+    chips = {p.name: p.chips for p in after.players}
+    if after.phase == "over" and before.phase != "over":
+        winner = after.players[after.winner].name if after.winner is not None else None
+        return Outcome(f"game over: {winner or 'nobody'} wins" + (f" with {chips[winner]} chips" if winner else ""),
+                       {"event": "game_over", "winner": winner, "chips": chips})
+    if after.hand_won and not before.hand_won:
+        name = after.players[after.turn].name
+        won = chips[name] - before.players[after.turn].chips
+        return Outcome(f"{name} wins the hand and the pot of {won}; chips: "
+                       + ", ".join(f"{n} {c}" for n, c in chips.items()),
+                       {"event": "hand_won", "winner": name, "pot": won, "chips": chips})
+    if after.button is not None and after.button != before.button:
+        holder = after.players[after.button]
+        taken = "" if before.button is None else f" from {before.players[before.button].name}"
+        return Outcome(f"{holder.name} takes the Button{taken} with {hand_words(holder.upcards)}",
+                       {"event": "button_claimed", "holder": holder.name,
+                        "from": None if before.button is None else before.players[before.button].name,
+                        "upcards": " ".join(str(c) for c in holder.upcards)})
     return None

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from oracle.errors import OracleError
-from oracle.live import CardSlot, Moves, SetupError, SetupOption, Status, TableView, one_of, option_text, seat_names
+from oracle.live import CardSlot, Moves, Outcome, SetupError, SetupOption, Status, TableView, one_of, option_text
+from oracle.live import seat_names
 from oracle.live import summarize
 
 from .moves import chance_template, legal_moves_report
@@ -192,4 +193,38 @@ def table_view(state: HodState) -> TableView:
 
 def next_position(state: HodState, position: Mapping[str, Any]) -> None:
     """The history runs on from round to round ('end round' sets up the next Boss)."""
+    return None
+
+
+def _settlement_words(settlement: Mapping[str, int]) -> str:
+    parts = [f"{'+' if n > 0 else ''}{n} {what if abs(n) == 1 else what + 's'}"
+             for what, n in (("Soul", settlement.get("souls", 0)), ("Temptation", settlement.get("temptation", 0)),
+                             ("Curse", settlement.get("curses", 0))) if n]
+    parts = [p.replace("Temptations", "Temptation") for p in parts]
+    return ", ".join(parts) or "nothing"
+
+
+VERBS = {"win": "wins", "lose": "loses", "push": "pushes"}
+
+
+def settled(before: HodState, after: HodState) -> Outcome | None:
+    """The showdown against the Boss (each player's outcome, with the Souls, Temptation and
+    Curses it brings: Hell of a Deal, Compare Hands and Settle the Bets) and the round's end
+    (the Boss beaten or not, the next Boss, the game's end)."""
+    if after.status != "going on" and before.status == "going on":
+        return Outcome(f"game {after.status}: {after.reason}", {"event": "game_over", "status": after.status,
+                                                               "reason": after.reason, "souls": after.souls})
+    if after.results and after.results != before.results:
+        each = [f"{name} {VERBS.get(r['outcome'], r['outcome'])}" + (f" ({r['reason']})" if r.get("reason") else "")
+                + f": {_settlement_words(r.get('settlement') or {})}" for name, r in after.results.items()]
+        text = f"showdown against {after.boss.name}: " + "; ".join(each)
+        return Outcome(text, {"event": "showdown", "boss": after.boss.name, "results": after.results,
+                              "souls": after.souls})
+    if after.round_number > before.round_number:
+        beaten = before.boss.name in after.beaten_bosses
+        text = (f"round {before.round_number} is over: {before.boss.name} "
+                f"{'is beaten' if beaten else 'is not beaten'}; {after.souls} Soul{'s' if after.souls != 1 else ''} "
+                f"in the pot; next: round {after.round_number} against {after.boss.name}")
+        return Outcome(text, {"event": "round_over", "boss": before.boss.name, "beaten": beaten,
+                              "next_boss": after.boss.name, "souls": after.souls})
     return None
