@@ -146,7 +146,10 @@ def compare_result(console: Console, first, second, winner: str) -> None:
         table.add_row(label + marker, hand.description, cards_text(hand.cards, hand.wilds), str(hand.strength))
     print_table(console, table, 0)
     if winner == "tie":
-        console.print(Text("Tie: the hands are equal and share.", style="bold"))
+        # In Drawing Dead a tie claims nothing: the Button needs a better hand.
+        tie = ("Tie: the hands are equal; neither beats the other, so neither takes the Button from the other."
+               if first.ruleset.name == "drawing-dead" else "Tie: the hands are equal and share.")
+        console.print(Text(tie, style="bold"))
     else:
         console.print(Text(f"The {winner} hand wins ({first.ruleset.title} rules).", style="bold"))
 

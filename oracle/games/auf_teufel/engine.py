@@ -12,15 +12,27 @@ from __future__ import annotations
 from oracle.errors import IllegalActionError
 
 from .actions import Action
-from .resolution import pay_pacts
+from .resolution import pay_pacts, settle_round
 from .rules import CHIP_UNIT
 from .state import Payment, Player, RoundState
 
 # ---- Phase 1: the bet ----------------------------------------------------------------------
 
 
+def _refuse_when_settled(state: RoundState, name: str, what: str) -> None:
+    """Once every turn is over the round is settled: the game may be over (Phase 4)."""
+    if state.phase != "settle":
+        return
+    settled = settle_round(state)
+    if settled["game_over"]:
+        raise IllegalActionError(f"the game is over (won by {' and '.join(settled['winners'])}): "
+                                 f"{name} cannot {what}")
+    raise IllegalActionError(f"round {state.round_no} is over and settled: {name} cannot {what} in it")
+
+
 def verify_bet(state: RoundState, action: Action) -> Player:
     player = state.players[state.index_of(action.player)]
+    _refuse_when_settled(state, player.name, "bet")
     if player.chips <= 0 and state.phase == "bet":
         raise IllegalActionError(
             f"{player.name} owns no betting chips: they cannot bet and pass automatically (Phase 1)"
@@ -44,6 +56,7 @@ def _verify_turn(state: RoundState, action: Action) -> Player:
     index = state.index_of(action.player)
     if state.phase == "bet":
         raise IllegalActionError(f"{state.players[index].name} cannot pull: not every bet is in")
+    _refuse_when_settled(state, state.players[index].name, action.verb.removesuffix("s"))
     current = state.current()
     if current is None:
         raise IllegalActionError("every player has had their turn this round")

@@ -121,7 +121,8 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
         if k != "stack" and action.target != target:
             raise IllegalActionError(f"waiting for {_pending_text(state, item)}, not a deal to {action.target}")
         if len(action.cards) != item.count:
-            raise IllegalActionError(f"{_pending_text(state, item)} takes {plural(item.count, 'card')}, not {len(action.cards)}")
+            raise IllegalActionError(f"this deal ({_pending_text(state, item)}) is {plural(item.count, 'card')}, "
+                                     f"and the line names {len(action.cards)}")
         _check_unseen(state, action.cards, "deal")
     elif k == "demona":
         if action.kind == "fold" and state.boss.no_folding:
@@ -227,11 +228,20 @@ def _bets_allowed(state: HodState, p: PlayerState) -> int:
     return allowed - state.bet_this_turn
 
 
+def _extra_chips_used(state: HodState, p: PlayerState) -> str:
+    """Which extra chips this turn's bets used, named by what gave them (only those in play)."""
+    if state.bet_this_turn <= 1:
+        return ""
+    given = (["Demona's second chip"] if p.double_bet else []) + \
+        (["Double Down's extra chip"] if p.extra_chips else [])
+    return f" ({' and '.join(given)} {'is' if len(given) == 1 else 'are'} used)" if given else ""
+
+
 def _verify_bet(state: HodState, p: PlayerState, action: Action) -> None:
     if _bets_allowed(state, p) <= 0:
         raise IllegalActionError(
             f"{p.name} has bet this turn: 'choose one (and only one) unused chip'"
-            + (" (Demona's second chip and Double Down's extra chip are used)" if state.bet_this_turn > 1 else "")
+            + _extra_chips_used(state, p)
         )
     left = p.chips_left()
     if left.get(action.chip, 0) <= 0:

@@ -28,7 +28,14 @@ class Checks(TableState):
             )
         if self.to_act != seat:
             who = "nobody" if self.to_act is None else self.names[self.to_act]
-            raise IllegalActionError(f"it is not {self.names[seat]}'s turn: {who} is to act")
+            name = self.names[seat]
+            if not self.in_hand[seat]:
+                why = f"{name} folded this hand" if self.dealt[seat] else f"{name} was dealt no cards this hand"
+                raise IllegalActionError(f"{name} cannot {what}: {why} ({who} is to act)")
+            if self.chips[seat] <= 0:
+                raise IllegalActionError(f"{name} cannot {what}: {name} has no chips left behind, all in "
+                                         f"({who} is to act)")
+            raise IllegalActionError(f"it is not {name}'s turn: {who} is to act")
 
     def verify_check(self, seat: int) -> None:
         self._need_turn(seat, "bet", "check")
