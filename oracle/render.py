@@ -82,7 +82,7 @@ def rank_result(console: Console, hand, source: str, others: Sequence[tuple[Any,
     line.append_text(cards_text(hand.cards, hand.wilds))
     console.print(line)
     if source:
-        console.print(Text(f"  rule: {source}", style="dim"))
+        print_hanging(console, Text("  rule: ", style="dim"), Text(source, style="dim"))
     if others:
         console.print()
         console.print("Other rulebooks rank these cards differently:")
@@ -115,7 +115,7 @@ def selection_result(console: Console, selection, source: str, heading: str) -> 
         table.add_row("note", note)
     print_table(console, table, 0)
     if source:
-        console.print(Text(f"rule: {source}", style="dim"))
+        print_hanging(console, Text("rule: ", style="dim"), Text(source, style="dim"))
 
 
 def toll_table(console: Console, selections: Sequence[Any], souls: int) -> None:
@@ -240,6 +240,19 @@ def print_hanging(console: Console, head: Text, body: Text, *, gap: int = 4) -> 
     lines = body.wrap(console, max(room, 8), overflow="fold") if body.plain else [Text()]
     for k, line in enumerate(lines):
         out = (head if k == 0 else Text(" " * indent)) + line
+        out.rstrip()
+        console.print(out, soft_wrap=True)
+
+
+def print_wrapped(console: Console, text: Text, *, indent: int = 2) -> None:
+    """One logical line: on a terminal wrapped at word boundaries, each line after the first
+    ``indent`` columns in (a word longer than a line is folded); piped, written whole."""
+    if not console.is_terminal:
+        console.print(text, soft_wrap=True)
+        return
+    lines = text.wrap(console, max(console.width - indent, 8), overflow="fold") if text.plain else [Text()]
+    for k, line in enumerate(lines):
+        out = line if k == 0 else Text(" " * indent) + line
         out.rstrip()
         console.print(out, soft_wrap=True)
 

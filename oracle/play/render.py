@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from oracle.render import cards_text, plain, solve_results
+from oracle.render import cards_text, plain, print_hanging, print_wrapped, solve_results
 
 from .commands import COMMANDS, PREFIX, Reply
 
@@ -47,8 +47,8 @@ def working(console: Console, line: str, quiet: bool = False) -> Iterator[None]:
 def status_line(console: Console, status: Any) -> None:
     """The result of the line just played, when it settled something, then the status."""
     if getattr(status, "result", None) is not None:
-        console.print(plain(status.result.text, "bold green"), soft_wrap=True)
-    console.print(plain(status.text, "bold" if status.over else ""), soft_wrap=True)
+        print_wrapped(console, plain(status.result.text, "bold green"))
+    print_wrapped(console, plain(status.text, "bold" if status.over else ""))
 
 
 def moves_text(console: Console, moves: Any, every: bool = False) -> None:
@@ -59,13 +59,13 @@ def moves_text(console: Console, moves: Any, every: bool = False) -> None:
         hint = "" if every or len(shown) == len(moves.legal) else f"; {PREFIX}moves all spells out each"
         console.print(plain(f"{who} may play ({count}{hint}):", "bold"))
         for line in shown:
-            console.print(plain(f"  {line}"), soft_wrap=True)
+            print_hanging(console, Text("  "), plain(line))
     elif moves.waiting_for:
-        console.print(plain("the table waits for: " + "; ".join(moves.waiting_for), "bold"), soft_wrap=True)
+        print_wrapped(console, plain("the table waits for: " + "; ".join(moves.waiting_for), "bold"))
     else:
         console.print(plain("no move is legal now", "bold"))
     if moves.waiting_for and moves.legal:
-        console.print(plain("or a chance line: " + "; ".join(moves.waiting_for)), soft_wrap=True)
+        print_wrapped(console, plain("or a chance line: " + "; ".join(moves.waiting_for)))
     by_reason: dict[str, list[str]] = {}
     for line, reason in moves.left_out:
         by_reason.setdefault(reason, []).append(line)
@@ -76,7 +76,7 @@ def moves_text(console: Console, moves: Any, every: bool = False) -> None:
         more = len(lines) - EXAMPLES_PER_REASON
         text = plain(f"  {shown}" + (f" and {more} more" if more > 0 else "") + ": ")
         text.append_text(plain(reason, "dim"))
-        console.print(text, soft_wrap=True)
+        print_wrapped(console, text, indent=4)
 
 
 def table_text(console: Console, view: Any) -> None:
@@ -118,10 +118,10 @@ def help_text(console: Console, title: str) -> None:
 def show(console: Console, errors: Console, reply: Reply, scenario: Any, title: str, where: str = "") -> None:
     """One reply, as a person reads it; an error is one line on ``errors``."""
     if reply.error is not None:
-        errors.print(plain(f"Error: {where}{reply.error}", "red"), soft_wrap=True)
+        print_wrapped(errors, plain(f"Error: {where}{reply.error}", "red"))
         return
     if reply.text:
-        console.print(plain(reply.text, "dim"), soft_wrap=True)
+        print_wrapped(console, plain(reply.text, "dim"))
     if reply.kind == "moves":
         moves_text(console, reply.moves, reply.every)
     elif reply.kind == "ask":
@@ -130,7 +130,7 @@ def show(console: Console, errors: Console, reply: Reply, scenario: Any, title: 
         table_text(console, reply.view)
     elif reply.kind == "history":
         for number, line in enumerate(reply.data["history"], start=1):
-            console.print(plain(f"{number:4}  {line}"), soft_wrap=True)
+            print_hanging(console, Text(f"{number:4}  "), plain(line))
         if not reply.data["history"]:
             console.print(plain("no action played yet", "dim"))
     elif reply.kind == "help":
