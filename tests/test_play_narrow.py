@@ -63,7 +63,10 @@ def test_rank_rule_line_wraps_under_itself_on_a_narrow_terminal():
     from oracle.cli import main
 
     env = {"TTY_COMPATIBLE": "1", "COLUMNS": "50", "NO_COLOR": "1", "FORCE_COLOR": ""}
-    out = CliRunner().invoke(main, ["rank", "9 9 2 2 K", "--game", "diablo"], env=env).output.splitlines()
+    import re
+
+    raw = CliRunner().invoke(main, ["rank", "9 9 2 2 K", "--game", "diablo"], env=env).output
+    out = re.sub(r"\x1b\[[0-9;]*m", "", raw).splitlines()  # bold and dim stay without colour
     start = next(i for i, line in enumerate(out) if line.startswith("  rule: "))
     continued = out[start + 1:]
     assert continued and all(line.startswith(" " * 8) and len(line) <= 50 for line in continued)
