@@ -25,9 +25,9 @@ def fail(message: str) -> None:
 
 
 def emit_json(data: Any) -> None:
-    import json
+    from oracle.json_text import json_text
 
-    click.echo(json.dumps(data, ensure_ascii=False))
+    click.echo(json_text(data))
 
 
 def json_option(f: Callable) -> Callable:

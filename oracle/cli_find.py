@@ -75,9 +75,9 @@ def schema(output) -> None:
     """
     from oracle.schema import scenario_schema
 
-    import json
+    from oracle.json_text import json_text
 
-    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
+    text = json_text(scenario_schema(), indent=2) + "\n"
     if output is None:
         click.echo(text, nl=False)
         return

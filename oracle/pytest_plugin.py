@@ -101,14 +101,14 @@ class QuestionItem(pytest.Item):
                 raise ExpectationFailed(diffs)
 
     def repr_failure(self, excinfo, style=None):
-        import json
+        from oracle.json_text import json_text
 
         q = self.question
         lines = [f"question {q.id!r} ({q.kind}) in {self.scenario.file}:{q.line}"]
-        lines.append(f"  ask:      {json.dumps(q.ask_json(), ensure_ascii=False)}")
+        lines.append(f"  ask:      {json_text(q.ask_json())}")
         if isinstance(excinfo.value, ExpectationFailed):
-            lines.append(f"  expected: {json.dumps(q.expect, ensure_ascii=False)}")
-            lines.append(f"  actual:   {json.dumps(self.answer.answer, ensure_ascii=False)}")
+            lines.append(f"  expected: {json_text(q.expect)}")
+            lines.append(f"  actual:   {json_text(self.answer.answer)}")
             lines += [f"  differs:  {d}" for d in excinfo.value.args[0]]
             lines.append(f"  why:      {self.answer.explanation} [{self.answer.rule}]")
             return escape("\n".join(lines), newlines=True)

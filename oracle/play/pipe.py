@@ -5,11 +5,11 @@ and ``#`` comments aside) prints one JSON object."""
 
 from __future__ import annotations
 
-import json
 from typing import IO, Any, Iterable
 
 from rich.console import Console
 
+from oracle.json_text import json_text
 from oracle.render import plain
 
 from .commands import handle
@@ -37,7 +37,7 @@ def run_pipe(session: Session, stream: Any, console: Console, errors: Console, a
             refused += 1
             errors.print(plain(f"Error: line {number}: {problem}", "red"), soft_wrap=True)
             if as_json:
-                print(json.dumps({"line": number, "input": None, "ok": False, "error": problem}), flush=True)
+                print(json_text({"line": number, "input": None, "ok": False, "error": problem}), flush=True)
             continue
         line = text.strip()
         if not line or line.startswith("#"):
@@ -46,7 +46,7 @@ def run_pipe(session: Session, stream: Any, console: Console, errors: Console, a
         if not reply.ok:
             refused += 1
         if as_json:
-            print(json.dumps({"line": number, "input": line} | reply.to_json(), ensure_ascii=False), flush=True)
+            print(json_text({"line": number, "input": line} | reply.to_json()), flush=True)
             if not reply.ok:
                 errors.print(plain(f"Error: line {number}: {reply.error}", "red"), soft_wrap=True)
         else:

@@ -5,10 +5,11 @@ Ctrl-C clears the line; Ctrl-D or ``:quit`` leaves."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.console import Console
+
+from oracle.json_text import json_text
 
 from .commands import handle
 from .completion import completions
@@ -73,7 +74,7 @@ def run_prompt(session: Session, console: Console, errors: Console, as_json: boo
                          ":save FILE keeps them, :quit again leaves", style="yellow", highlight=False)
             continue
         if as_json:
-            print(json.dumps({"input": line} | reply.to_json(), ensure_ascii=False), flush=True)
+            print(json_text({"input": line} | reply.to_json()), flush=True)
         else:
             show(console, errors, reply, session.current, title)
         if reply.quit:
