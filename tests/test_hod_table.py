@@ -64,3 +64,14 @@ def test_the_big_table_follows_a_boss_deck_that_does_not_name_it_so_the_game_can
         ["Miss Fortune", "Nick Hauss", "The Devil Himself"]
     assert table(boss="Nick Hauss", boss_deck="").state.boss_deck == ["The Devil Himself"]
     assert table(boss="The Devil Himself", boss_deck="").state.boss_deck == []
+
+
+def test_audit_9_toll_payment_cut_short_says_so_at_the_top_of_its_answer():
+    from oracle.scenario import load_file
+
+    scenario = load_file(str(ROOT / "scenarios" / "hell-of-a-deal" / "solver-tolls.scenario.yaml"))[0]
+    whole = scenario.ask("toll-payment")
+    assert (whole.answer["exact"], whole.answer["complete"], whole.answer["bound"]) == (True, True, None)
+    cut = scenario.ask("toll-payment", time_limit=0.001)
+    assert (cut.answer["exact"], cut.answer["complete"], cut.answer["bound"]) == (False, False, "time_limit")
+    assert list(cut.answer)[:3] == ["exact", "complete", "bound"]

@@ -78,12 +78,15 @@ def toll_payment(state: HodState, *, players: Sequence[str] | None = None, boss_
     total = sum(len(v) for v in selections.values())
     done = 0
     report: dict[str, Any] = {}
+    exact, cut_short = True, None
     for name in names:
         options = []
         for sel in selections[name]:
             paid = len(sel.tolled_used)
             result = compute_odds(single_seat(base, name, tuple(state.player(name).hand), toll_budget=paid),
                                   **odds_options)
+            exact = exact and result.exact
+            cut_short = cut_short or result.bound_reached
             odds = odds_json(result, name)
             odds["expected_souls_after_tolls"] = round(result.seat(name).expected_souls - paid, 6)
             own = expected(state, result.joint_outcomes(), {name: paid})
@@ -98,7 +101,12 @@ def toll_payment(state: HodState, *, players: Sequence[str] | None = None, boss_
     for entry in report.values():
         for option in entry["options"]:
             option.pop("_measures")
-    return {"players": report, "team": team, "pot": state.souls, "objective": list(objective)}
+    # What limited the answer, at its top as every kind says it: an option's odds cut short by
+    # the time limit, or the team's plans not all weighed.
+    bound = cut_short or team.get("bound_reached")
+    return {"exact": exact and bound is None, "complete": bound is None and team.get("complete", True),
+            "bound_reached": bound, "players": report, "team": team, "pot": state.souls,
+            "objective": list(objective)}
 
 
 def _toll_entry(options: list[dict[str, Any]], objective: Sequence[str]) -> dict[str, Any]:
