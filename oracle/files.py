@@ -17,7 +17,8 @@ What they promise:
   are compared by device and inode, so a symbolic link, a hard link or ``dir/../name`` to an
   input is refused too.
 - A symbolic link is written through: the file it points to gets the new text and the link
-  stays a link.
+  stays a link; unless ``links=False``, for files a command makes for itself (``:save``, a
+  chart's files), which refuses a link instead.
 - A reader never sees half a file: the text goes to a new temporary file in the real file's
   folder, is flushed and fsynced, and then replaces the file in one step (``os.replace``).
   An existing file keeps its mode, owner and group; a new one gets the usual mode (0666 less
@@ -61,6 +62,11 @@ class Target:
     existing: os.stat_result | None
 
 
+def quote_name(name: str, limit: int = 120) -> str:
+    """A file name for a message: quoted, and cut to its start when it is long."""
+    return repr(name) if len(name) <= limit else f"{name[:limit]!r}... ({len(name):,} characters)"
+
+
 def _name(path: PathLike, what: str) -> str:
     """The path as text; an empty name or one holding a NUL is refused."""
     name = os.fspath(path)
@@ -73,35 +79,43 @@ def _name(path: PathLike, what: str) -> str:
     return name
 
 
-def check_target(path: PathLike, *, inputs: Iterable[PathLike] = ()) -> Target:
+def check_target(path: PathLike, *, inputs: Iterable[PathLike] = (), links: bool = True) -> Target:
     """Refuse, with ``OutputError``, an output path that is not a regular file or a new name
-    in an existing folder, or that is one of ``inputs``."""
+    in an existing folder, or that is one of ``inputs``; with ``links=False``, a symbolic link
+    too (a file a command makes for itself is never written through a link)."""
     name = _name(path, "file")
     if name.endswith(("/", os.sep)):
-        raise OutputError(f"cannot write {name!r}: that names a folder, not a file")
-    real = os.path.realpath(name)
+        raise OutputError(f"cannot write {quote_name(name)}: that names a folder, not a file")
+    try:
+        is_link = os.path.islink(name)
+        real = os.path.realpath(name)
+    except OSError as exc:  # a name too long for the file system, a loop of links
+        raise OutputError(f"cannot write {quote_name(name)}: {exc.strerror or exc}") from None
+    if is_link and not links:
+        raise OutputError(f"cannot write {quote_name(name)}: it is a symbolic link; the oracle writes only a "
+                          "file of its own there, never through a link (choose another name)")
     try:
         existing: os.stat_result | None = os.stat(real)
     except FileNotFoundError:
         existing = None
     except OSError as exc:
-        raise OutputError(f"cannot write {name!r}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write {quote_name(name)}: {exc.strerror or exc}") from None
     if existing is None:
         folder = os.path.dirname(real)
         if not os.path.isdir(folder):
-            raise OutputError(f"cannot write {name!r}: the folder {folder!r} does not exist")
+            raise OutputError(f"cannot write {quote_name(name)}: the folder {folder!r} does not exist")
         return Target(name, real, None)
     if not stat.S_ISREG(existing.st_mode):
-        raise OutputError(f"cannot write {name!r}: it is {_kind(existing.st_mode)}, not a regular file")
+        raise OutputError(f"cannot write {quote_name(name)}: it is {_kind(existing.st_mode)}, not a regular file")
     for source in inputs:
         try:
             other = os.stat(source)
         except OSError:
             continue
         if (other.st_dev, other.st_ino) == (existing.st_dev, existing.st_ino):
-            raise OutputError(f"cannot write {name!r}: it is the input file {os.fspath(source)!r}; choose another name")
+            raise OutputError(f"cannot write {quote_name(name)}: it is the input file {os.fspath(source)!r}; choose another name")
     if not os.access(name, os.W_OK):
-        raise OutputError(f"cannot write {name!r}: the file is not writable")
+        raise OutputError(f"cannot write {quote_name(name)}: the file is not writable")
     return Target(name, real, existing)
 
 
@@ -128,14 +142,15 @@ def make_folder(path: PathLike) -> str:
     return name
 
 
-def write_text(path: PathLike, text: str, *, inputs: Iterable[PathLike] = (), encoding: str = "utf-8") -> None:
+def write_text(path: PathLike, text: str, *, inputs: Iterable[PathLike] = (), encoding: str = "utf-8",
+               links: bool = True) -> None:
     """Write ``text`` to ``path`` as described in the module's docstring."""
-    write_bytes(path, text.encode(encoding), inputs=inputs)
+    write_bytes(path, text.encode(encoding), inputs=inputs, links=links)
 
 
-def write_bytes(path: PathLike, data: bytes, *, inputs: Iterable[PathLike] = ()) -> None:
+def write_bytes(path: PathLike, data: bytes, *, inputs: Iterable[PathLike] = (), links: bool = True) -> None:
     """Write ``data`` to ``path`` as described in the module's docstring."""
-    target = check_target(path, inputs=inputs)
+    target = check_target(path, inputs=inputs, links=links)
     try:
         if target.existing is not None and (target.existing.st_nlink > 1 or not _can_give(target.existing)):
             _write_in_place(target, target.existing, data)

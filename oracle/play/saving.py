@@ -99,12 +99,15 @@ def save(session: Session, path: str, name: str) -> int:
     the file the session was read from); returns the number of scenario documents written.
     A file that exists is overwritten only if this session wrote it: another is refused, so a
     :save cannot replace someone's scenarios by mistake."""
-    target = Path(path)
-    if target.exists() and target.resolve() not in session.saved_to:
-        raise OutputError(f"{path} exists already: :save writes a new file (or one this session saved); "
-                          "choose another name")
-    written = documents(session, name)
+    from oracle.files import check_target, quote_name
+
     inputs = [session.start.file] if Path(session.start.file).is_file() else []
-    write_text(path, dumps(written), inputs=inputs)
+    checked = check_target(path, inputs=inputs, links=False)  # a name too long, a link: one line
+    target = Path(path)
+    if checked.existing is not None and target.resolve() not in session.saved_to:
+        raise OutputError(f"{quote_name(path)} exists already: :save writes a new file (or one this session "
+                          "saved); choose another name")
+    written = documents(session, name)
+    write_text(path, dumps(written), inputs=inputs, links=False)
     session.saved_to.add(target.resolve())
     return len(written)
