@@ -37,8 +37,7 @@ def _serve(target, rules, scenario, time_limit, host, port, code, save, new, **o
     console = make_console(stderr=True)
 
     def say(text: str, qr_url: str | None) -> None:
-        console.print(plain(text, "bold" if qr_url or text.startswith(("http", options.get("seats") or "\0")) else ""),
-                      soft_wrap=True)
+        console.print(plain(text, "bold" if "http://" in text else ""), soft_wrap=True)
         if qr_url:
             import segno
 

@@ -3,7 +3,7 @@
 even inside a JSON string: bidirectional controls (which reorder what is shown), the line and
 paragraph separators (line breaks to some readers and to JavaScript before ES2019) and the C1
 controls (``\\x9b`` starts an escape sequence on some terminals). Those are written as
-``\\uXXXX`` escapes, which every JSON reader turns back into the same string."""
+``\\u`` escapes of four hex digits, which every JSON reader turns back into the same string."""
 
 from __future__ import annotations
 

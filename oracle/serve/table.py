@@ -53,7 +53,7 @@ def card_json(name: str) -> dict[str, str]:
 
 
 @dataclass
-class Outcome:
+class Sent:
     """What one line sent from a page did: the reply (its JSON, as ``oracle play --json``
     prints it) and, for an answer, the answer as ``oracle solve`` shows it."""
 
@@ -126,14 +126,14 @@ class SharedTable:
         }
 
     # ------------------------------------------------------------------ changing
-    def send(self, text: str, show: Callable[[Reply, Any], str] | None = None) -> tuple[Outcome, bool]:
+    def send(self, text: str, show: Callable[[Reply, Any], str] | None = None) -> tuple[Sent, bool]:
         """Apply one line (an action or one of ``PAGE_COMMANDS``); returns what it did and
         whether the table changed. A refused line changes nothing."""
         line = " ".join(text.split())
         if line.startswith(":"):
             word = line[1:].split(" ", 1)[0].lower()
             if word not in PAGE_COMMANDS:
-                return Outcome(Reply("refused", error=f":{word} is not sent from the page "
+                return Sent(Reply("refused", error=f":{word} is not sent from the page "
                                                       f"(it takes {', '.join(':' + c for c in PAGE_COMMANDS)})")), False
         with self.lock:
             before = (self.session.history, len(self.session.undone), len(self.session.asked))
@@ -145,7 +145,7 @@ class SharedTable:
                     self._save()
             shown = show(reply, self.session.current) if show is not None and reply.ok else ""
         drawn = pictures_in(reply.data.get("answer"), self.pictures) if reply.ok else []
-        return Outcome(reply, shown, drawn), changed
+        return Sent(reply, shown, drawn), changed
 
     def _save(self) -> None:
         from oracle.files import write_text

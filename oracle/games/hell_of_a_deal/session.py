@@ -197,10 +197,9 @@ def next_position(state: HodState, position: Mapping[str, Any]) -> None:
 
 
 def _settlement_words(settlement: Mapping[str, int]) -> str:
-    parts = [f"{'+' if n > 0 else ''}{n} {what if abs(n) == 1 else what + 's'}"
-             for what, n in (("Soul", settlement.get("souls", 0)), ("Temptation", settlement.get("temptation", 0)),
-                             ("Curse", settlement.get("curses", 0))) if n]
-    parts = [p.replace("Temptations", "Temptation") for p in parts]
+    words = (("souls", "Soul", "Souls"), ("temptation", "Temptation", "Temptation"), ("curses", "Curse", "Curses"))
+    parts = [f"{'+' if n > 0 else ''}{n} {one if abs(n) == 1 else many}"
+             for key, one, many in words if (n := settlement.get(key, 0))]
     return ", ".join(parts) or "nothing"
 
 
