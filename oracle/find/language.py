@@ -26,6 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MAX_CONSTRAINT_CHARS = 2000
+# How deep a constraint may nest: each bracket, list, call, ``not``, minus sign and each
+# further term of a chain (``a + b + c``, ``a * b``) is one level. Far more than a constraint
+# needs, and far from the depth where reading or translating it would exhaust Python's stack.
+MAX_DEPTH = 50
 
 
 class WhereSyntaxError(ValueError):
@@ -122,6 +126,16 @@ class _Parser:
     def __init__(self, text: str):
         self.tokens = tokenize(text)
         self.at = 0
+        self.depth = 0
+
+    def deeper(self) -> None:
+        """One level further in; past ``MAX_DEPTH`` the constraint is refused where it is."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            token = self.peek() or self.tokens[-1]
+            raise WhereSyntaxError(f"the constraint nests deeper than {MAX_DEPTH} levels at character {token[2]} "
+                                   "(each bracket, call, list, not, minus sign and chained + - * is a level); "
+                                   "write it as several simpler constraints")
 
     def peek(self, offset: int = 0) -> tuple[str, str, int] | None:
         k = self.at + offset
@@ -168,7 +182,10 @@ class _Parser:
         token = self.peek()
         if token is not None and token[:2] == ("keyword", "not"):
             self.at += 1
-            return BoolOp("not", (self.negation(),))
+            self.deeper()
+            node = BoolOp("not", (self.negation(),))
+            self.depth -= 1
+            return node
         return self.comparison()
 
     def comparison(self) -> Node:
@@ -189,22 +206,31 @@ class _Parser:
         return left
 
     def sum(self) -> Node:
+        start = self.depth
         node = self.product()
         while (token := self.peek()) is not None and token[1] in ("+", "-") and token[0] == "op":
             self.at += 1
+            self.deeper()  # a chain is a tree as deep as it is long
             node = Arith(token[1], node, self.product())
+        self.depth = start
         return node
 
     def product(self) -> Node:
+        start = self.depth
         node = self.unary()
         while (token := self.peek()) is not None and token[1] == "*" and token[0] == "op":
             self.at += 1
+            self.deeper()
             node = Arith("*", node, self.unary())
+        self.depth = start
         return node
 
     def unary(self) -> Node:
         if self.accept("-"):
-            return Negate(self.unary())
+            self.deeper()
+            node = Negate(self.unary())
+            self.depth -= 1
+            return node
         return self.atom()
 
     def atom(self) -> Node:
@@ -216,20 +242,27 @@ class _Parser:
         if kind == "string":
             return Word(value[1:-1], quoted=True)
         if value == "(":
+            self.deeper()
             node = self.disjunction()
             self.take(")")
+            self.depth -= 1
             return node
         if value == "[":
+            self.deeper()
             items: list[Node] = []
             if not self.accept("]"):
                 items.append(self.disjunction())
                 while self.accept(","):
                     items.append(self.disjunction())
                 self.take("]")
+            self.depth -= 1
             return ListOf(tuple(items))
         if kind == "word":
             if self.accept("("):
-                return self.call(value)
+                self.deeper()
+                node = self.call(value)
+                self.depth -= 1
+                return node
             return Word(value)
         raise WhereSyntaxError(f"unexpected {value!r} at character {where}")
 
