@@ -63,3 +63,39 @@ def test_find_accepts_conditions_nested_as_deep_as_the_limit(tmp_path):
     constraint = "(" * (MAX_DEPTH - 1) + "rank($a) == K" + ")" * (MAX_DEPTH - 1)
     result = find(write(tmp_path, DIABLO + f"  - {constraint}\n"), "--time-limit", 30)
     assert result.exit_code == 0, result.output
+
+
+HOD = """game: hell-of-a-deal
+position:
+  boss: Dedly Aloor
+  bosses: {Dedly Aloor: {default_hand: "7 7"}}
+  boss_deck: []
+  phase: showdown
+  souls: $souls
+  board: "? ? ? ? ?"
+  boss_hole: "? ?"
+  players:
+    - {name: Anna, hand: "? ? ?", bets: [Earn a Soul], temptation: $t}
+questions:
+  - id: best
+    ask: {kind: best-hand, player: Anna}
+    expect: {hand: {category: full_house}}
+where:
+"""
+
+
+@pytest.mark.parametrize(
+    "constraints, message",
+    [
+        (["$souls >= 2000", "$t == 1"], "where[0]: '$souls >= 2000' is outside the bounds of the hole $souls (0 to 1,000)"),
+        (["$souls == 3", "$t == 11"], "where[1]: '$t == 11' is outside the bounds of the hole $t (0 to 10)"),
+        (["$souls + $t > 1010"], "where[0]: '$souls + $t > 1010' is outside the bounds of the holes $souls (0 to 1,000) "
+                                 "and $t (0 to 10)"),
+    ],
+)
+def test_find_says_a_number_hole_constrained_outside_its_bounds_is_outside_them(tmp_path, constraints, message):
+    path = write(tmp_path, HOD + "".join(f"  - {c}\n" for c in constraints))
+    result = find(path)
+    assert result.exit_code == 2
+    (line,) = errors(result)
+    assert message in line and "card domain" not in line

@@ -155,15 +155,20 @@ def _domain(model: SearchModel) -> None:
         for key in doc.card_holes:
             jokers[key] = max(jokers[key], ruleset.jokers)
     parts += [in_deck(model.cards[key], jokers[key]) for key in model.cards]
-    for hole in model.search.number_holes():
+    model.add("domain", z3.And(parts) if parts else z3.BoolVal(True), None, (), DOMAIN)
+    for hole in model.search.number_holes():  # each on its own, so a clash names the hole
         low, high, step = hole.bounds or (0, None, 1)
         term = model.numbers[hole.key]
-        parts.append(term >= low)
-        if high is not None:
-            parts.append(term <= high)
-        if step > 1:
-            parts.append(term % step == 0)
-    model.add("domain", z3.And(parts) if parts else z3.BoolVal(True), None, (), DOMAIN)
+        bounds = [term >= low] + ([term <= high] if high is not None else []) + ([term % step == 0] if step > 1 else [])
+        doc = next(d for d in model.search.documents if d.number == hole.document)
+        model.add("domain", z3.And(bounds), doc, hole.path, f"the bounds of {hole.key} ({bounds_text(hole.bounds)})")
+
+
+def bounds_text(bounds: tuple[int, int | None, int] | None) -> str:
+    """``0 to 1,000``, ``0 or more``, ``0 to 100,000, in tens``."""
+    low, high, step = bounds or (0, None, 1)
+    text = f"{low:,} or more" if high is None else f"{low:,} to {high:,}"
+    return text + ({10: ", in tens"}.get(step, f", in steps of {step:,}") if step > 1 else "")
 
 
 def _where(model: SearchModel) -> list[Problem]:
@@ -235,15 +240,21 @@ def contradiction(model: SearchModel) -> list[Problem] | None:
         return None
     core = {str(x) for x in solver.unsat_core()}
     clash = [g for g in model.guarded if str(g.literal) in core and g.what == "where"]
-    domain = any(g.what == "domain" and str(g.literal) in core for g in model.guarded)
+    domain = [g.text for g in model.guarded if g.what == "domain" and str(g.literal) in core]
     if not clash:
         return [Problem(("position",), "the cards of the position cannot all be different", model.search.file)]
     problems = []
     for g in clash:
         others = [f"where[{o.path[1]}] (line {o.line})" for o in clash if o is not g]
-        with_ = ", ".join(others + ([DOMAIN] if domain else []))
-        message = (f"{g.text!r} contradicts {with_}: no filling of the holes satisfies them all" if with_
-                   else f"{g.text!r} can never hold: no filling of the holes satisfies it")
+        with_ = ", ".join(others + sorted(domain, key=lambda text: text != DOMAIN))
+        if not others and domain and DOMAIN not in domain:  # only number holes' bounds
+            holes = " and ".join(text.removeprefix("the bounds of ") for text in domain)
+            message = (f"{g.text!r} is outside the bounds of {'the hole' if len(domain) == 1 else 'the holes'} "
+                       f"{holes}: no value within them satisfies it")
+        elif with_:
+            message = f"{g.text!r} contradicts {with_}: no filling of the holes satisfies them all"
+        else:
+            message = f"{g.text!r} can never hold: no filling of the holes satisfies it"
         doc = next(d for d in model.search.documents if d.number == g.document)
         problems.append(doc.lines.problem(g.path, message))
     return problems
