@@ -27,8 +27,9 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
     list of constraints. Prints the completed scenario (a file oracle check passes), or says
     that none exists (proved) or that none was found within the time limit.
 
-    Exit code 0 when found, 1 when none exists (or fewer than --count), 2 for a bad search
-    file, 3 when the time limit came first.
+    Exit code 0 when found, 1 when none exists (or fewer than --count and no more to find),
+    2 for a bad search file, 3 when the time limit came first (also with fewer than --count
+    found: the count is incomplete).
 
     \b
     Examples:
@@ -57,7 +58,8 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
             click.echo("---\n".join(w.text for w in result.witnesses), nl=False)
     if result.outcome == FOUND and len(result.witnesses) == count:
         sys.exit(0)
-    sys.exit(1 if result.outcome in (NONE, FOUND) else 3)
+    # Fewer than asked is "no more to find" only when the search ended on its own.
+    sys.exit(1 if result.complete and result.outcome in (NONE, FOUND) else 3)
 
 
 @click.command()

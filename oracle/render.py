@@ -426,9 +426,12 @@ def find_result(console: Console, result) -> None:
     else:
         head = Text("unknown", style="bold yellow")
         head.append(f": no witness within the time limit of {result.time_limit:g} s ({checked})", style="")
+        if result.method.startswith("stopped by the time limit while"):  # before any candidate
+            head.append(f"; {result.method.removeprefix('stopped by the time limit ')}", style="")
     console.print(head, highlight=False)
     if found and found < result.count:
-        console.print(plain(f"asked for {result.count}: {result.method}"), highlight=False)
+        incomplete = "" if result.complete else "the count is incomplete, "
+        console.print(plain(f"asked for {result.count}: {incomplete}{result.method}"), highlight=False)
     for number, witness in enumerate(result.witnesses, start=1):
         table = Table(title=f"witness {number}" if found > 1 else None, show_header=True, box=None)
         table.add_column("hole")

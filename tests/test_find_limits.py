@@ -99,3 +99,64 @@ def test_find_says_a_number_hole_constrained_outside_its_bounds_is_outside_them(
     assert result.exit_code == 2
     (line,) = errors(result)
     assert message in line and "card domain" not in line
+
+
+def many_constraints(tmp_path):
+    """A search whose model takes long to build: 40 hands of five named cards, each constrained
+    by its category (a few tenths of a second each to translate), with expectations too."""
+    holes = [f"$p{i}" for i in range(195)]
+    text = "game: diablo\nposition:\n  seats: [{name: Anna}, {name: Ben}, {name: Carla}]\nquestions:\n"
+    hands = [holes[i:i + 5] for i in range(0, 195, 5)]
+    for k, hand in enumerate(hands):
+        text += f"  - id: q{k}\n    ask: {{kind: rank, cards: {' '.join(hand)}}}\n    expect: {{category: flush}}\n"
+    text += "where:\n" + "".join(f"  - category([{', '.join(hand)}]) >= pair\n" for hand in hands)
+    return write(tmp_path, text)
+
+
+def test_find_keeps_its_time_limit_however_long_the_model_takes_to_build(tmp_path):
+    """Building this model takes some 10 s; with --time-limit 1 the search stops within about
+    a second of it, and says where it was."""
+    path = many_constraints(tmp_path)
+    started = time.monotonic()
+    result = find(path, "--time-limit", 1, "--json")
+    wall = time.monotonic() - started
+    data = json.loads(result.stdout)
+    assert result.exit_code == 3 and data["outcome"] == "unknown" and data["complete"] is False
+    assert data["method"].startswith("stopped by the time limit while building the model")
+    assert wall < 6, f"--time-limit 1 took {wall:.1f} s"
+
+
+COUNTED = """game: diablo
+position:
+  seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+  hands: {Anna: "$a $b $c $d $e"}
+questions:
+  - id: v
+    ask: validate
+    expect: {legal: true}
+where:
+  - category(Anna) == pair
+  - not wild($a) and not wild($b) and not wild($c) and not wild($d) and not wild($e)
+"""
+
+
+def test_find_says_a_count_cut_short_by_the_time_limit_is_incomplete(tmp_path):
+    """Thousands of hands hold one pair: the time limit comes before 100 are checked, so
+    fewer than asked is not "no more to find" (exit code 1) but exit code 3."""
+    result = find(write(tmp_path, COUNTED), "--count", 100, "--time-limit", 1, "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 3
+    assert data["complete"] is False and data["found"] < 100
+    assert data["method"].startswith("stopped by the time limit")
+
+
+def test_find_says_in_words_that_the_count_is_incomplete():
+    from oracle.find import FOUND, SearchResult, Witness
+    from oracle.render import find_result, make_console
+
+    result = SearchResult("s.search.yaml", FOUND, "stopped by the time limit after 3 candidates checked", count=5,
+                          witnesses=[Witness({}, "")] * 3, candidates=3, time_limit=1.0, complete=False)
+    console = make_console(stderr=False, width=100)
+    with console.capture() as captured:
+        find_result(console, result)
+    assert "asked for 5: the count is incomplete, stopped by the time limit after 3 candidates checked" in captured.get()

@@ -18,7 +18,7 @@ position:
   seats: [{name: Anna}, {name: Ben}, {name: Carla}]
   hands: {Anna: "$a ? ? ? ?"}
 """
-JSON_KEYS = {"file", "outcome", "method", "count", "found", "witnesses", "holes", "fields", "candidates", "rejected",
+JSON_KEYS = {"file", "outcome", "method", "count", "found", "complete", "witnesses", "holes", "fields", "candidates", "rejected",
              "rejections", "elapsed", "time_limit", "written"}
 
 

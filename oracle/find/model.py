@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracle.budget import Budget
 from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.eval.rulesets import Ruleset, find_ruleset
 from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
@@ -24,6 +25,15 @@ from oracle.solve.smt.selection import selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
 
 DOMAIN = "the card domain (each card from the deck, no card twice in a position)"
+
+
+class OutOfTime(Exception):
+    """The time limit came before the model was built: the search ends ``unknown``. ``done``
+    says how far the building went."""
+
+    def __init__(self, done: str):
+        super().__init__(done)
+        self.done = done
 
 
 @dataclass(frozen=True)
@@ -103,8 +113,15 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
     Dead's upcards (their best five), Hell of a Deal's hand with the board under the selection
     rule (1 or 2 cards from the hand)."""
     position = doc.data.get("position") or {}
+    known: dict[tuple[str, Ruleset], dict[str, Any] | None] = {}
 
     def hand_of(name: str, ruleset: Ruleset) -> dict[str, Any] | None:
+        # A hand's patterns are the costliest terms to build: each player's once a ruleset.
+        if (name, ruleset) not in known:
+            known[name, ruleset] = build(name, ruleset)
+        return known[name, ruleset]
+
+    def build(name: str, ruleset: Ruleset) -> dict[str, Any] | None:
         slug = doc.game.slug
         cards: list[CardTerm] = []
         if slug == "diablo":
@@ -123,22 +140,26 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
     return hand_of
 
 
-def build_model(search: SearchFile) -> SearchModel:
+def build_model(search: SearchFile, budget: Budget | None = None) -> SearchModel:
     """The Z3 model of a search; ``ScenarioError`` lists every constraint that means nothing,
-    every hole the constraints do not know, and every named hole they do not mention."""
+    every hole the constraints do not know, and every named hole they do not mention.
+    Translating a constraint or an expectation can take a good part of a second (a hand's
+    category under the selection rule): the time limit is checked before each, and
+    ``OutOfTime`` raised once it has come."""
     import z3
 
+    budget = budget if budget is not None else Budget(None)
     model = SearchModel(search, {}, {}, solver=z3.Solver())
     for hole in search.card_holes():
         model.cards[hole.key] = card_variable(hole.key)
     for hole in search.number_holes():
         model.numbers[hole.key] = z3.Int(hole.key)
     _domain(model)
-    problems = _where(model)
+    problems = _where(model, budget)
     problems += _unmentioned(model)
     if problems:
         raise ScenarioError(problems)
-    _expectations(model)
+    _expectations(model, budget)
     return model
 
 
@@ -171,19 +192,32 @@ def bounds_text(bounds: tuple[int, int | None, int] | None) -> str:
     return text + ({10: ", in tens"}.get(step, f", in steps of {step:,}") if step > 1 else "")
 
 
-def _where(model: SearchModel) -> list[Problem]:
+def _where(model: SearchModel, budget: Budget) -> list[Problem]:
+    """Every constraint parsed (each that does not is a problem), then translated, the time
+    limit checked before each translation."""
     problems = []
-    keys = anonymous_keys(model.search)
+    parsed = []
     for doc in model.search.documents:
-        ctx = Context(model.cards, model.numbers, document_ruleset(doc), _hand_of(doc, model, keys), _players(doc))
         for text, path in doc.where:
             try:
-                formula = constraint(parse_constraint(text), ctx)
-            except (WhereSyntaxError, WhereError) as exc:
+                parsed.append((doc, text, path, parse_constraint(text)))
+            except WhereSyntaxError as exc:
                 problems.append(doc.lines.problem(path, str(exc)))
-                continue
-            model.add("where", formula, doc, path, text)
-    return problems
+    keys = anonymous_keys(model.search)
+    contexts: dict[int, Context] = {}
+    for done, (doc, text, path, tree) in enumerate(parsed):
+        if budget.expired():
+            raise OutOfTime(f"{done} of {len(parsed)} constraints translated")
+        if doc.number not in contexts:
+            contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc),
+                                           _hand_of(doc, model, keys), _players(doc))
+        try:
+            formula = constraint(tree, contexts[doc.number])
+        except WhereError as exc:
+            problems.append(doc.lines.problem(path, str(exc)))
+            continue
+        model.add("where", formula, doc, path, text)
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0))  # in the file's order
 
 
 def _unmentioned(model: SearchModel) -> list[Problem]:
@@ -209,7 +243,7 @@ def _unmentioned(model: SearchModel) -> list[Problem]:
     return problems
 
 
-def _expectations(model: SearchModel) -> None:
+def _expectations(model: SearchModel, budget: Budget) -> None:
     """What a ``rank`` question must answer, as the category encoding says it."""
     keys = anonymous_keys(model.search)
     for doc in model.search.documents:
@@ -217,6 +251,8 @@ def _expectations(model: SearchModel) -> None:
         for index, question in enumerate(doc.data.get("questions") or []):
             if not isinstance(question, dict) or not isinstance(question.get("ask"), dict):
                 continue
+            if budget.expired():
+                raise OutOfTime("the constraints translated, not every expectation")
             ask, expect = question["ask"], question.get("expect")
             slug = expect.get("category") if isinstance(expect, dict) else None
             if ask.get("kind") != "rank" or "cards" not in ask or slug not in cat.ORDER:

@@ -26,7 +26,8 @@ import yaml
 from oracle.budget import Budget
 from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.find.holes import SEARCH_SUFFIX, SearchFile, anonymous_keys, fill, holes_seen, read_search
-from oracle.find.model import SearchModel, blocking, build_model, class_blocking, contradiction, model_values
+from oracle.find.model import (OutOfTime, SearchModel, blocking, build_model, class_blocking, contradiction,
+                               model_values)
 
 DEFAULT_SECONDS = 60.0
 MOST_WITNESSES = 100
@@ -60,6 +61,8 @@ class SearchResult:
     holes: int = 0
     fields: dict[str, str] = field(default_factory=dict)  # each hole -> the field it first stands in
     written: list[str] = field(default_factory=list)
+    # False when the time limit cut the search short: fewer witnesses than asked may not be all.
+    complete: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,6 +71,7 @@ class SearchResult:
             "method": self.method,
             "count": self.count,
             "found": len(self.witnesses),
+            "complete": self.complete,
             "witnesses": [w.to_json() for w in self.witnesses],
             "holes": self.holes,
             "fields": self.fields,
@@ -124,16 +128,21 @@ class Failure:
 
 
 def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> Failure | None:
-    """``verify`` for scenario mappings already in hand (each with its line map)."""
+    """``verify`` for scenario mappings already in hand (each with its line map).
+    ``OutOfTime`` when the time limit comes before a document is loaded or a question asked."""
     from oracle.check import ERROR, FAILED, XPASSED, check_question
     from oracle.scenario import build_scenario
 
     for number, (data, lines) in enumerate(documents):
+        if budget.expired():
+            raise OutOfTime("checking")
         scenario, problems = build_scenario(data, lines, number)
         if problems or scenario is None:
             first = problems[0] if problems else Problem((), "cannot be read")
             return Failure(f"{data.get('name', f'document {number + 1}')}: {first.dotted_path()}", first.message, number)
         for question in scenario.questions:
+            if budget.expired():
+                raise OutOfTime("checking")
             result = check_question(scenario, question, time_limit=budget.left(3600))
             if result.outcome in (FAILED, ERROR, XPASSED):
                 why = str(result.diffs[0]) if result.diffs else (result.reason or result.outcome)
@@ -200,28 +209,46 @@ class _Proposer:
 def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_SECONDS, seed: int = 0,
                progress: Callable[[int, int], None] | None = None) -> SearchResult:
     """Search, within ``time_limit`` seconds, for ``count`` fillings of the search file's holes
-    that the engines accept. Bad search files raise ``ScenarioError`` with every problem."""
+    that the engines accept. Bad search files raise ``ScenarioError`` with every problem.
+
+    The limit bounds the whole search, building the model included: it is checked between
+    the steps that take time, and what is left of it is handed to each Z3 call and each
+    question asked. When it comes first the result says so (``complete`` false)."""
     budget = Budget(time_limit)
     search = read_search(path)
-    model = build_model(search)
     result = SearchResult(str(path), UNKNOWN, "", count=count, time_limit=time_limit, holes=len(search.holes),
                           fields={k: _field(h) for k, h in search.holes.items()})
+    try:
+        model = build_model(search, budget)
+    except OutOfTime as stop:
+        return _stopped(result, budget, f"while building the model ({stop.done})")
     model.solver.set("timeout", max(1, int(1000 * (budget.left(3600)))))
     clash = contradiction(model)
     if clash:
         raise ScenarioError(clash)
-    keys = anonymous_keys(search)
     proposer = _Proposer(model, seed)
-    output = str(Path(path).with_name(witness_name(str(path))))
-    while len(result.witnesses) < count:
+    try:
+        _propose_and_check(search, model, proposer, result, budget, progress)
+    except OutOfTime:
+        return _stopped(result, budget, f"after {result.candidates} candidates checked")
+    result.elapsed = budget.elapsed()
+    return result
+
+
+def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Proposer, result: SearchResult,
+                       budget: Budget, progress: Callable[[int, int], None] | None) -> None:
+    """Z3 proposes, the engines check, until ``result`` holds its count of witnesses or Z3
+    has no more to propose; ``OutOfTime`` when the time limit comes first."""
+    keys = anonymous_keys(search)
+    output = str(Path(search.file).with_name(witness_name(search.file)))
+    while len(result.witnesses) < result.count:
         status, z3_model = proposer.propose(budget)
         if status == "unknown":
-            result.method = f"stopped by the time limit after {result.candidates} candidates checked"
-            break
+            raise OutOfTime("proposing")
         if status == "unsat":
             result.outcome = FOUND if result.witnesses else NONE
             result.method = _proof(model, result)
-            break
+            return
         values = model_values(model, z3_model)
         result.candidates += 1
         if progress is not None:
@@ -236,6 +263,8 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
             result.witnesses.append(Witness(values, text))
             proposer.block_witness(values)
             continue
+        if budget.expired():  # a check cut short by the limit proves nothing: nothing is blocked
+            raise OutOfTime("checking")
         # The failing check read one document's position and at most one question of it: any
         # filling that agrees on the holes there fails the same way.
         seen = holes_seen(search, keys, failure.document, failure.question) if failure.where != "the file" else None
@@ -244,16 +273,18 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
             model.solver.add(wider)
         else:
             proposer.block({k: v for k, v in values.items() if seen is None or k in seen})
-        if budget.expired():
-            result.method = f"stopped by the time limit after {result.candidates} candidates checked"
-            break
         result.rejections[failure.where] += 1
         result.examples[failure.where] = failure.why
-    else:
-        result.outcome = FOUND
-        result.method = f"Z3 proposals checked by the engines ({result.candidates} candidates)"
-    if result.outcome == UNKNOWN and result.witnesses:
-        result.outcome = FOUND
+    result.outcome = FOUND
+    result.method = f"Z3 proposals checked by the engines ({result.candidates} candidates)"
+
+
+def _stopped(result: SearchResult, budget: Budget, when: str) -> SearchResult:
+    """The result of a search the time limit cut short: ``found`` with what it found, else
+    ``unknown``; never complete."""
+    result.outcome = FOUND if result.witnesses else UNKNOWN
+    result.complete = False
+    result.method = f"stopped by the time limit {when}"
     result.elapsed = budget.elapsed()
     return result
 
