@@ -8,6 +8,7 @@ import sys
 import click
 
 from oracle.cli_common import emit_json, json_option, read_time_limit
+from oracle.errors import OracleError
 
 
 @click.command()
@@ -16,8 +17,9 @@ from oracle.cli_common import emit_json, json_option, read_time_limit
               help="How many different witnesses to find.")
 @click.option("--time-limit", type=float, callback=read_time_limit, default=60.0, show_default=True,
               metavar="SECONDS", help="Bound the whole search; what is left goes to Z3 and the engines.")
-@click.option("--output", type=click.Path(file_okay=False, exists=True, writable=True),
-              help="Write each witness into this folder (NAME.scenario.yaml) instead of printing it.")
+@click.option("--output", type=click.Path(file_okay=False),
+              help="Write each witness into this folder (NAME.scenario.yaml) instead of printing it; the folder "
+              "is made if missing, and a file there that oracle find did not write is never replaced.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, help="Seed of the random hints that spread Z3's proposals.")
 @json_option
 def find(file, count, time_limit, output, seed, as_json) -> None:
@@ -36,19 +38,21 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
       oracle find scenarios/find/diablo-wild-copy.search.yaml
       oracle find deal.search.yaml --count 3 --output found/ --json
     """
-    from oracle.find import FOUND, NONE, run_search, witness_name
+    from oracle.find import FOUND, NONE, run_search
     from oracle.render import find_progress, find_result, make_console
 
+    targets = _witness_targets(file, output, count) if output is not None else []
     with find_progress(make_console(stderr=True), time_limit) as update:
         result = run_search(file, count=count, time_limit=time_limit, seed=seed, progress=update)
     if output is not None:
-        from pathlib import Path
-
         from oracle.files import write_text
 
-        for number, witness in enumerate(result.witnesses, start=1):
-            target = str(Path(output) / witness_name(file, number))
-            write_text(target, witness.text, inputs=[file])
+        for target, witness in zip(targets, result.witnesses):
+            try:
+                _refuse_a_file_not_ours(target)
+                write_text(target, witness.text, inputs=[file], links=False)
+            except OracleError as exc:
+                raise click.BadParameter(str(exc), param_hint="--output") from None
             result.written.append(target)
     if as_json:
         emit_json(result.to_json())
@@ -60,6 +64,44 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
         sys.exit(0)
     # Fewer than asked is "no more to find" only when the search ended on its own.
     sys.exit(1 if result.complete and result.outcome in (NONE, FOUND) else 3)
+
+
+def _witness_targets(file: str, output: str, count: int) -> list[str]:
+    """The files the witnesses go to, checked before the search (so a bad folder is said at
+    once, not after a long search): the folder made if missing, each name a new file or a
+    witness an earlier search wrote, never a symbolic link or the search file itself."""
+    from pathlib import Path
+
+    from oracle.files import check_target, make_folder
+    from oracle.find import witness_name
+
+    try:
+        make_folder(output)
+        targets = [str(Path(output) / witness_name(file, number)) for number in range(1, count + 1)]
+        for target in targets:
+            check_target(target, inputs=[file], links=False)
+            _refuse_a_file_not_ours(target)
+    except OracleError as exc:
+        raise click.BadParameter(str(exc), param_hint="--output") from None
+    return targets
+
+
+def _refuse_a_file_not_ours(target: str) -> None:
+    """A file at ``target`` is replaced only when it is a witness ``oracle find`` wrote (its
+    first line says so): a user's file of the same name is never overwritten."""
+    from oracle.files import OutputError, quote_name
+    from oracle.find import WITNESS_HEADER
+
+    try:
+        with open(target, encoding="utf-8", errors="replace") as handle:
+            first = handle.readline(200)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputError(f"cannot write {quote_name(target)}: {exc.strerror or exc}") from None
+    if not first.startswith(WITNESS_HEADER):
+        raise OutputError(f"cannot write {quote_name(target)}: a file oracle find did not write is there, and it "
+                          "is never replaced (move it, or choose another folder)")
 
 
 @click.command()

@@ -160,3 +160,33 @@ def test_find_says_in_words_that_the_count_is_incomplete():
     with console.capture() as captured:
         find_result(console, result)
     assert "asked for 5: the count is incomplete, stopped by the time limit after 3 candidates checked" in captured.get()
+
+
+PAIR = DIABLO + "  - $a in [Kh, Ks]\n"
+
+
+def test_find_output_makes_the_folder_it_is_given(tmp_path):
+    path = write(tmp_path, PAIR)
+    out = tmp_path / "found" / "today"
+    result = find(path, "--count", 2, "--output", out, "--json")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["s-2.scenario.yaml", "s.scenario.yaml"]
+    assert json.loads(result.stdout)["written"] == [str(out / "s.scenario.yaml"), str(out / "s-2.scenario.yaml")]
+    again = find(path, "--count", 2, "--output", out)  # its own witnesses it may replace
+    assert again.exit_code == 0, again.output
+
+
+def test_find_output_never_replaces_a_file_it_did_not_write_nor_writes_through_a_link(tmp_path):
+    path = write(tmp_path, PAIR)
+    out = tmp_path / "found"
+    out.mkdir()
+    mine = out / "s.scenario.yaml"
+    mine.write_text("my notes\n", encoding="utf-8")
+    result = find(path, "--output", out)
+    assert result.exit_code == 2 and "a file oracle find did not write is there" in result.output
+    assert mine.read_text(encoding="utf-8") == "my notes\n"
+    mine.unlink()
+    elsewhere = tmp_path / "elsewhere.yaml"
+    mine.symlink_to(elsewhere)
+    result = find(path, "--output", out)
+    assert result.exit_code == 2 and "symbolic link" in result.output and not elsewhere.exists()

@@ -4,7 +4,8 @@ in Z3 (``model``, over ``oracle.solve.smt``'s card domain and categories) and se
 proposals the engines check (``search``). See ``docs/find.md``."""
 
 from oracle.find.holes import SEARCH_SUFFIX, read_search
-from oracle.find.search import DEFAULT_SECONDS, FOUND, NONE, UNKNOWN, SearchResult, Witness, check_count, run_search, witness_name
+from oracle.find.search import (DEFAULT_SECONDS, FOUND, NONE, UNKNOWN, WITNESS_HEADER, SearchResult, Witness, check_count,
+                                run_search, witness_name)
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -13,6 +14,7 @@ __all__ = [
     "SEARCH_SUFFIX",
     "SearchResult",
     "UNKNOWN",
+    "WITNESS_HEADER",
     "Witness",
     "check_count",
     "read_search",

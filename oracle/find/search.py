@@ -35,6 +35,8 @@ MOST_WITNESSES = 100
 RESERVE = 0.05
 HINT_SECONDS = 1.0
 FOUND, NONE, UNKNOWN = "found", "none", "unknown"
+# The first line of every witness file: ``--output`` replaces only a file that starts so.
+WITNESS_HEADER = "# Found by oracle find from "
 
 
 @dataclass
@@ -94,7 +96,7 @@ def witness_name(search_file: str, number: int = 1) -> str:
 def witness_text(search: SearchFile, values: dict[str, Any], keys: dict, number: int = 1) -> str:
     """The completed scenario file; the ``number``-th witness's scenarios are named ``-N``."""
     shown = ", ".join(f"{k} = {v}" for k, v in values.items() if k.startswith("$"))
-    header = f"# Found by oracle find from {Path(search.file).name}" + (f" ({shown})" if shown else "") + ".\n"
+    header = f"{WITNESS_HEADER}{Path(search.file).name}" + (f" ({shown})" if shown else "") + ".\n"
     parts = []
     for doc in search.documents:
         data = fill(search, doc, {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}, keys)
