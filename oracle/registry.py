@@ -69,6 +69,10 @@ class GameInfo:
     # ``number_field(path, position, rules)``: (least, most, step) of a whole-number field of
     # the position that a search may leave open (``oracle find``), or None for any other field.
     number_field: Callable[[tuple, Mapping[str, Any], Mapping[str, Any]], tuple[int, int | None, int] | None] | None = None
+    # The keys an entry of a position field may have (each item of a list, such as a seat, or
+    # each value of a mapping, such as a Boss's settings by name): the loader refuses any
+    # other, and so does the schema (``oracle schema``).
+    entry_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     def default_rules(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

@@ -2,8 +2,9 @@
 always lists the games, rule options and question kinds that exist.
 
 It refuses what the scenario loader refuses wherever JSON Schema can say so (unknown keys,
-options, question kinds and parameters, missing ones, values of the wrong type, marks without
-a reason, an ``approx`` that is not a number); what it cannot say (a bad card, an illegal
+in a position's entries too: a seat, a player, a Boss's settings; unknown options, question
+kinds and parameters, missing ones, values of the wrong type, marks without a reason, an
+``approx`` that is not a number); what it cannot say (a bad card, an illegal
 history, two questions with one id, ``1.0`` for a whole number) only the loader finds.
 Its ``$id`` is a name, not an address: editors are pointed at a file written by
 ``oracle schema --output FILE``.
@@ -66,6 +67,16 @@ def _mark() -> dict[str, Any]:
         "properties": {k: {**TEXT, "description": f"why the question is marked {k}"} for k in MARK_KINDS},
         "additionalProperties": False,
     }
+
+
+def _entries(keys: tuple[str, ...] | None) -> dict[str, Any]:
+    """A position field whose entries (the items of a list, the values of a mapping) may have
+    only ``keys`` when they are mappings; an entry of another type is the loader's to judge
+    (an Auf Teufel player may be a bare name)."""
+    if not keys:
+        return {}
+    entry = {"properties": {k: {} for k in keys}, "additionalProperties": False}
+    return {"items": entry, "additionalProperties": entry}
 
 
 def _ask_schema(game: str) -> dict[str, Any]:
@@ -133,7 +144,7 @@ def scenario_schema() -> dict[str, Any]:
         }
         position: dict[str, Any] = {"type": ["object", "null"]}
         if game.position_keys:
-            position["properties"] = {k: {} for k in game.position_keys}
+            position["properties"] = {k: _entries(game.entry_keys.get(k)) for k in game.position_keys}
             position["additionalProperties"] = False
         per_game.append(
             {

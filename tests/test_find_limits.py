@@ -190,3 +190,39 @@ def test_find_output_never_replaces_a_file_it_did_not_write_nor_writes_through_a
     mine.symlink_to(elsewhere)
     result = find(path, "--output", out)
     assert result.exit_code == 2 and "symbolic link" in result.output and not elsewhere.exists()
+
+
+# --- The schema refuses unknown keys in a position's entries, as the loaders do ----------------
+
+ENTRIES = {
+    "diablo": ("seats: [{name: Anna, chip: 5}, {name: Ben}, {name: Carla}]", "chip"),
+    "drawing-dead": ("players: [{name: Anna, chip: 5}, {name: Ben}]", "chip"),
+    "auf-teufel-komm-raus": ("players: [{name: Anna, chip: 200}, Ben]", "chip"),
+    "hell-of-a-deal": ("players: [{name: Anna, hands: 9h Td 2c}]", "hands"),
+    "hell-of-a-deal favors": ("favors: [{name: Lucky, timing: turn, efect: draw_cards}]", "efect"),
+    "hell-of-a-deal bosses": ("bosses: {Demona: {defualt_hand: Q Q}}", "defualt_hand"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ENTRIES))
+def test_schema_refuses_an_unknown_key_in_a_position_entry_as_the_loader_does(case):
+    import jsonschema
+    import yaml
+
+    from oracle.errors import OracleError
+    from oracle.registry import find_game
+    from oracle.schema import scenario_schema
+
+    game = case.split()[0]
+    position, key = ENTRIES[case]
+    text = f"game: {game}\nposition:\n  {position}\nquestions:\n  - id: v\n    ask: validate\n"
+    errors = list(jsonschema.Draft7Validator(scenario_schema()).iter_errors(yaml.safe_load(text)))
+    assert any(f"{key!r} was unexpected" in e.message for e in errors), [e.message for e in errors]
+    info = find_game(game)
+    with pytest.raises(OracleError) as refused:
+        info.load_position(yaml.safe_load(text)["position"], info.default_rules())
+    assert key in str(refused.value) or any(key in str(p.path) for p in getattr(refused.value, "problems", []))
+    # and without the unknown key, the schema has nothing to say about the entry
+    right = {"chip": "chips", "hands": "hand", "efect": "effect", "defualt_hand": "default_hand"}[key]
+    fixed = yaml.safe_load(text.replace(key, right, 1))
+    assert not [e for e in jsonschema.Draft7Validator(scenario_schema()).iter_errors(fixed) if "unexpected" in e.message]

@@ -29,6 +29,8 @@ from .rules import (
 from .state import Player, RoundState
 
 POSITION_KEYS = ("players", "start_player", "oven", "coal_set", "bank", "round", "history")
+PLAYER_KEYS = ("name", "chips", "pact")
+ENTRY_KEYS = {"players": PLAYER_KEYS}  # the keys of each entry of a field (``GameInfo.entry_keys``)
 
 
 def read_int(value: Any, path: tuple, *, minimum: int = 0, maximum: int | None = None) -> int:
@@ -87,7 +89,7 @@ def _read_player(raw: Any, i: int, rules: Mapping[str, Any], problems: list[Prob
     pact = raw.get("pact")
     if pact is not None and not isinstance(pact, bool):
         problems.append(Problem(("players", i, "pact"), f"expected true or false, got {pact!r}"))
-    unknown = set(raw) - {"name", "chips", "pact"}
+    unknown = set(raw) - set(PLAYER_KEYS)
     if unknown:
         problems.append(Problem(("players", i), f"unknown keys {sorted(unknown)}"))
     return Player(raw["name"], chips), pact

@@ -27,6 +27,7 @@ from .rules import DEFAULT_CHIPS, MAX_SEATS, MIN_SEATS, DiabloRules
 
 POSITION_KEYS = ("seats", "dealer", "pot", "diablo", "called_by", "hands", "history")
 SEAT_KEYS = ("name", "chips")
+ENTRY_KEYS = {"seats": SEAT_KEYS}  # the keys of each entry of a field (``GameInfo.entry_keys``)
 
 
 def _not_a_seat(value: Any, names: Sequence[str]) -> str:

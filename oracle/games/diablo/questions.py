@@ -16,7 +16,7 @@ from oracle.words import join, plural
 # The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
-from .position import POSITION_KEYS, load_position, number_field
+from .position import ENTRY_KEYS, POSITION_KEYS, load_position, number_field
 from .rules import OPTIONS, DiabloRules
 
 
@@ -33,6 +33,7 @@ GAME = register_game(GameInfo(
     position_keys=POSITION_KEYS,
     load_position=load_position,
     number_field=number_field,
+    entry_keys=ENTRY_KEYS,
     ruleset_for=_ranking,
 ))
 

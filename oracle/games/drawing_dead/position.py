@@ -19,8 +19,8 @@ from oracle.words import plural
 from .actions import Action
 from .resolution import game_winner
 from .rules import (
-    ADVANCED_DRAFT_DEAL, DEFAULT_ROLES, START_CHIPS, START_POKER, START_ROLES, RoleTable, check_rules,
-    load_role_table,
+    ADVANCED_DRAFT_DEAL, DEFAULT_ROLES, ROLE_TEXT_KEYS, START_CHIPS, START_POKER, START_ROLES, RoleTable,
+    check_rules, load_role_table,
 )
 from .state import Player, State
 
@@ -34,6 +34,8 @@ POSITION_KEYS = ("players", "turn", "phase", "button", "pot", "bank", "poker_dec
 PLAYER_KEYS = ("name", "chips", "stash", "stash_roles", "upcards", "passed_role", "draft")
 # Keys a dealt position (deal: true) may give besides the players' names.
 DEALT_KEYS = ("players", "deal", "seed", "role_texts", "history")
+# The keys of each entry of a field (``GameInfo.entry_keys``): a player, a role's text by name.
+ENTRY_KEYS = {"players": PLAYER_KEYS, "role_texts": ROLE_TEXT_KEYS}
 # Zones that hold poker cards and role cards, in the order they are listed in messages.
 POKER_ZONES = ("poker_deck", "poker_trash")
 PLAYER_POKER_ZONES = ("stash", "upcards")

@@ -17,7 +17,7 @@ from oracle.words import join, plural
 
 from .actions import Action
 from .claims import CLAIM_SECONDS, cheapest_claim
-from .position import POSITION_KEYS, load_position, number_field
+from .position import ENTRY_KEYS, POSITION_KEYS, load_position, number_field
 from .rules import OPTIONS, STASH_LIMIT, UPCARD_LIMIT, hand_json, hand_strength
 from .state import State
 
@@ -92,7 +92,7 @@ def cleanup_choices(state: State, index: int, limit: int, budget: Budget | None 
 GAME = register_game(GameInfo(
     slug="drawing-dead", title="Drawing Dead", rulebook="drawing-dead.txt", ruleset="drawing-dead",
     options=OPTIONS, position_keys=POSITION_KEYS, load_position=load_position,
-    number_field=number_field))
+    number_field=number_field, entry_keys=ENTRY_KEYS))
 
 _PLAYER = {"player": Param("the player asked about (default: the player whose turn it is)")}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from oracle.registry import GameInfo, register_game
 
-from ..position import POSITION_KEYS, load_position, number_field
+from ..position import ENTRY_KEYS, POSITION_KEYS, load_position, number_field
 from ..rules import OPTIONS, SLUG
 from .solvers import PLOT_NOTE, best_bet, bet_advice, chips_objective, draw_or_stop, stop_policy
 from .table import apply_actions, game_status, legal_moves, settle_round_question, status
@@ -25,6 +25,7 @@ GAME = register_game(
         position_keys=POSITION_KEYS,
         load_position=load_position,
         number_field=number_field,
+        entry_keys=ENTRY_KEYS,
     )
 )
 

@@ -22,8 +22,10 @@ from ..resolution import begin_showdown
 from ..round import advance, queue_deal, start_betting
 from ..rules import (
     BOARD_SIZE,
+    BOSS_KEYS,
     BOSSES,
     CHIPS,
+    FAVOR_KEYS,
     FAVORS,
     MAX_CURSES,
     MAX_FAVORS,
@@ -52,6 +54,9 @@ POSITION_KEYS = ("players", "boss", "bosses", "boss_deck", "boss_hole", "boss_re
                  "round", "offerings_used", "favors", "history")
 _PLAYER_KEYS = ("name", "hand", "revealed", "temptation", "bets", "folded", "curses",
                 "face_down_curses", "favors", "played_favors", "tolls_paid")
+# The keys of each entry of a field (``GameInfo.entry_keys``): a player, a Favor of the
+# scenario's own, a Boss's settings by name.
+ENTRY_KEYS = {"players": _PLAYER_KEYS, "favors": FAVOR_KEYS, "bosses": BOSS_KEYS}
 
 def cards_field(value: Any, path: tuple) -> list[Card]:
     """Cards given as text or a list, each with its suit ("dealt"); ``FieldError`` at ``path``."""

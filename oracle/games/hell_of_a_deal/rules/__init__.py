@@ -30,7 +30,7 @@ from .bosses import (
     parse_default_hand,
 )
 from .chips import CHIP_NAMES, CHIPS, WILD, Chip, ChipBet, find_chip
-from .favors import EFFECT_KINDS, FAVORS, MAX_FAVORS, PRICES, TIMINGS, Favor, favor_from_mapping, favor_key, find_favor
+from .favors import EFFECT_KINDS, FAVOR_KEYS, FAVORS, MAX_FAVORS, PRICES, TIMINGS, Favor, favor_from_mapping, favor_key, find_favor
 from .options import BOARD_SIZE, OPTIONS, SLUG, STREET_CARDS, STREETS
 from .tracks import (
     FLAME_BARRIERS,
@@ -53,7 +53,7 @@ __all__ = [
     "Boss", "BOSSES", "BOSS_FIELDS", "STANDARD_BOSS_ORDER", "MINION_NAMES", "DEFAULT_SOUL_PENALTY",
     "BIG_TABLE_SOUL_PENALTY", "find_boss", "lookup_boss", "boss_suggestion", "BOSS_KEYS", "boss_key", "boss_from_mapping", "parse_default_hand",
     "blackjack_value", "blackjack_total",
-    "Favor", "FAVORS", "MAX_FAVORS", "TIMINGS", "PRICES", "EFFECT_KINDS", "find_favor", "favor_from_mapping", "favor_key",
+    "Favor", "FAVORS", "FAVOR_KEYS", "MAX_FAVORS", "TIMINGS", "PRICES", "EFFECT_KINDS", "find_favor", "favor_from_mapping", "favor_key",
     "Chip", "CHIPS", "CHIP_NAMES", "WILD", "ChipBet", "find_chip",
     "TEMPTATION_MAX", "FLAME_BARRIERS", "healing_floor", "heal_temptation", "temptation_room",
     "split_temptation", "check_temptation_assignment", "apply_temptation", "players_at_max",

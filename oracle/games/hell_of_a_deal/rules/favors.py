@@ -106,16 +106,19 @@ def find_favor(name: str, table: Mapping[str, Favor] | None = None) -> Favor:
     raise OracleError(f"unknown Favor {name!r}{did_you_mean(name, list(table), 'known Favors', favor_key)}")
 
 
+# The fields of a Favor of a scenario's own.
+FAVOR_KEYS = ("name", "timing", "price", "price_amount", "effect", "amount", "rank", "text")
+
+
 def favor_from_mapping(data: Mapping[str, Any], path: tuple[str | int, ...] = ()) -> Favor:
     """A Favor of the scenario's own; every bad field is named: one as a ``FieldError``, several
     as one ``ScenarioError``."""
     if not isinstance(data, Mapping):
         raise FieldError(path, "a Favor is a mapping: name, timing, price, effect, amount, rank")
     problems: list[Problem] = []
-    allowed = ("name", "timing", "price", "price_amount", "effect", "amount", "rank", "text")
     for key in data:
-        if key not in allowed:
-            problems.append(Problem((*path, key), f"unknown Favor field {key!r}; fields: {', '.join(allowed)}"))
+        if key not in FAVOR_KEYS:
+            problems.append(Problem((*path, key), f"unknown Favor field {key!r}; fields: {', '.join(FAVOR_KEYS)}"))
     if not isinstance(data.get("name"), str) or not data["name"].strip():
         problems.append(Problem((*path, "name"), f"a Favor needs a name, got {data.get('name')!r}"))
     timing = data.get("timing", "turn")
