@@ -73,6 +73,11 @@ class GameInfo:
     # each value of a mapping, such as a Boss's settings by name): the loader refuses any
     # other, and so does the schema (``oracle schema``).
     entry_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    # ``field_size(path, position, rules)``: how many items a field of the position holds
+    # whatever they are, as (least, most or None, the rule in words): the cards of a card field
+    # (a hand), the entries of a list (the seats); None for a field of no fixed size. A search
+    # (``oracle find``) checks its position by it before searching, each hole one card.
+    field_size: Callable[[tuple, Mapping[str, Any], Mapping[str, Any]], tuple[int, int | None, str] | None] | None = None
 
     def default_rules(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

@@ -226,3 +226,25 @@ def test_schema_refuses_an_unknown_key_in_a_position_entry_as_the_loader_does(ca
     right = {"chip": "chips", "hands": "hand", "efect": "effect", "defualt_hand": "default_hand"}[key]
     fixed = yaml.safe_load(text.replace(key, right, 1))
     assert not [e for e in jsonschema.Draft7Validator(scenario_schema()).iter_errors(fixed) if "unexpected" in e.message]
+
+
+# --- A position of the wrong shape is refused before any search -------------------------------
+
+SHAPES = {
+    "a six-card Diablo hand": (DIABLO.replace('"$a ? ? ? ?"', '"$a ? ? ? ? ?"'), 4, "position.hands.Anna: "
+                               "a Diablo hand is five cards, got 6 (each hole is one card)"),
+    "one Diablo seat": (DIABLO.replace("seats: [{name: Anna}, {name: Ben}, {name: Carla}]", "seats: [{name: Anna}]"),
+                        3, "position.seats: a table has 3 to 7 seats, got 1"),
+    "a board short of the showdown's": (HOD.replace('board: "? ? ? ? ?"', 'board: "? ? ? Ah"'), 8,
+                                        "position.board: the showdown has 5 board cards, got 4 (each hole is one card)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHAPES))
+def test_find_refuses_a_position_of_the_wrong_shape_before_searching(tmp_path, case):
+    text, line, message = SHAPES[case]
+    path = write(tmp_path, text + "  - rank($a) == K\n" if "$a" in text else text + "  - $souls == 3\n  - $t == 1\n")
+    started = time.monotonic()
+    result = find(path, "--time-limit", 30)
+    assert result.exit_code == 2 and time.monotonic() - started < 5
+    assert errors(result) == [f"Error: {path}:{line}: {message}: no filling of the holes can be loaded"]

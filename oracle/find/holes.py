@@ -100,6 +100,21 @@ def searched_fields(data: dict[str, Any]) -> Iterator[tuple[Path_, Any]]:
                     yield from _walk(value, ("questions", index, "ask", key))
 
 
+def _size(value: Any) -> int | None:
+    """How many items a field holds: the cards of a card text (holes and cards alike), the
+    cards of a list of card texts, the entries of any other list; None for anything else."""
+    if isinstance(value, str):
+        tokens = [t for t in re.split(r"[\s,]+", value) if t]
+        return len(tokens) if all(HOLE.fullmatch(t) or _card_token(t) is not None for t in tokens) else None
+    if isinstance(value, list):
+        if value and all(isinstance(item, str) for item in value):
+            sizes = [_size(item) for item in value]
+            if all(n is not None for n in sizes):
+                return sum(n for n in sizes if n is not None)
+        return len(value)
+    return None
+
+
 def _card_token(token: str) -> Card | None:
     try:
         cards = parse_cards(token)
@@ -133,7 +148,27 @@ class _Reader:
         for path, value in list(searched_fields(data)):
             if isinstance(value, str):
                 self._text(doc, path, value)
+        self._sizes(doc)
         return doc
+
+    def _sizes(self, doc: Document) -> None:
+        """A field of the wrong size (six cards in a Diablo hand, a board short of the phase's
+        cards, one seat) cannot be loaded whatever its holes hold: said before any search,
+        each hole counted as one card (``GameInfo.field_size``)."""
+        position = doc.data.get("position")
+        if doc.game.field_size is None or not isinstance(position, dict):
+            return
+        rules = doc.data.get("rules") if isinstance(doc.data.get("rules"), dict) else {}
+        for path, value in _walk(position, ()):
+            size = _size(value)
+            bounds = doc.game.field_size(path, position, rules) if path and size is not None else None
+            if bounds is None:
+                continue
+            low, high, rule = bounds
+            if size < low or (high is not None and size > high):
+                holes = " (each hole is one card)" if isinstance(value, str) and _IN_TEXT.search(value) else ""
+                self.problems.append(doc.lines.problem(("position",) + path, f"{rule}, got {size}{holes}: no "
+                                                                             "filling of the holes can be loaded"))
 
     def _where(self, doc: Document) -> None:
         raw = doc.data.get("where")

@@ -23,7 +23,7 @@ from oracle.errors import did_you_mean as suggest, nearest
 
 from .actions import TABLE, Action
 from .engine import DiabloGame
-from .rules import DEFAULT_CHIPS, MAX_SEATS, MIN_SEATS, DiabloRules
+from .rules import DEFAULT_CHIPS, HAND_SIZE, MAX_SEATS, MIN_SEATS, DiabloRules
 
 POSITION_KEYS = ("seats", "dealer", "pot", "diablo", "called_by", "hands", "history")
 SEAT_KEYS = ("name", "chips")
@@ -176,4 +176,14 @@ def number_field(path: tuple, position: Mapping[str, Any], rules: Mapping[str, A
     or None: a seat's chips and the pot carried in (0 or more; the rulebook sets no top)."""
     if (len(path) == 3 and path[0] == "seats" and path[2] == "chips") or path == ("pot",):
         return (0, None, 1)
+    return None
+
+
+def field_size(path: tuple, position: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[int, int | None, str] | None:
+    """How many items a field holds whatever they are (``GameInfo.field_size``): the seats
+    ("Players: 3-7") and each hand dealt ("a deal is five cards")."""
+    if path == ("seats",):
+        return (MIN_SEATS, MAX_SEATS, f"a table has {MIN_SEATS} to {MAX_SEATS} seats")
+    if len(path) == 2 and path[0] == "hands":
+        return (HAND_SIZE, HAND_SIZE, "a Diablo hand is five cards")
     return None

@@ -16,7 +16,7 @@ from oracle.words import join, plural
 # The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
-from .position import ENTRY_KEYS, POSITION_KEYS, load_position, number_field
+from .position import ENTRY_KEYS, POSITION_KEYS, field_size, load_position, number_field
 from .rules import OPTIONS, DiabloRules
 
 
@@ -34,6 +34,7 @@ GAME = register_game(GameInfo(
     load_position=load_position,
     number_field=number_field,
     entry_keys=ENTRY_KEYS,
+    field_size=field_size,
     ruleset_for=_ranking,
 ))
 

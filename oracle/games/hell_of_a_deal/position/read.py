@@ -428,3 +428,14 @@ def number_field(path: tuple, position: Mapping[str, Any], rules: Mapping[str, A
     if len(path) == 3 and path[0] == "players" and path[2] == "temptation":
         return (0, TEMPTATION_MAX, 1)
     return None
+
+
+def field_size(path: tuple, position: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[int, int | None, str] | None:
+    """How many items a field holds whatever they are (``GameInfo.field_size``): the board at
+    the phase given (3 cards at the flop, 5 from the river on) and the players (one or more)."""
+    phase = position.get("phase")
+    if path == ("board",) and isinstance(phase, str) and phase in BOARD_SIZE:
+        return (BOARD_SIZE[phase], BOARD_SIZE[phase], f"the {phase} has {BOARD_SIZE[phase]} board cards")
+    if path == ("players",):
+        return (1, None, "a table has at least one player")
+    return None

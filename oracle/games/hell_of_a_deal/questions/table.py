@@ -16,7 +16,7 @@ from oracle.words import plural
 from ..actions import BONES, Action
 from ..engine import apply_action
 from ..moves import legal_moves_report
-from ..position import ENTRY_KEYS, POSITION_KEYS, cards_field, load_position, number_field
+from ..position import ENTRY_KEYS, POSITION_KEYS, cards_field, field_size, load_position, number_field
 from ..resolution import banned_ranks_for, current_boss_play, player_selection, toll_options
 from ..round import awaiting, describe_wait
 from ..rules import OPTIONS, SLUG, blackjack_total
@@ -73,6 +73,7 @@ GAME = register_game(GameInfo(
     load_position=load_position,
     number_field=number_field,
     entry_keys=ENTRY_KEYS,
+    field_size=field_size,
 ))
 
 
