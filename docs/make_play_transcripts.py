@@ -46,10 +46,14 @@ SESSIONS = {
          "Ben rolls the Bones: Temptation", ":ask game-status", "end round"],
     ),
     "drawing-dead.md": (
-        'oracle play drawing-dead --seats "Anna Ben" --seed 3',
-        ["drawing-dead"], {"seats": "Anna Ben", "seed": 3},
-        ["Anna draws", "Anna plays Kh", "Anna claims the Button", "Anna ends the turn", "Ben draws", ":moves",
-         "Ben plays 9c", ":ask cheapest-claim", "Ben ends the turn", "Anna wins the hand", ":table"],
+        'oracle play drawing-dead --seats "Anna Ben"',
+        ["drawing-dead"], {"seats": "Anna Ben"},
+        ["Anna is dealt 9h Kd and Sheriff", "Ben is dealt Ah 2s and Dirty Cheat", "Anna draws 5c 7d and Duke",
+         "Anna plays Kd", "Anna claims the Button", "Anna plays Duke", "Anna receives 3c 4c", "Anna ends the turn",
+         "Anna trashes 3c", "Ben draws As 6h and Dirty Cheat", "Ben plays Dirty Cheat taking Kd from Anna",
+         "Anna stops with Sheriff", ":moves", "Ben plays Ah", "Ben plays As", "Ben claims the Button",
+         "Ben ends the turn", "Anna draws 8s 8d and Magic Man", "Anna plays 8s", "Anna plays 8d",
+         "Anna ends the turn", "Ben wins the hand", ":table"],
     ),
     "auf-teufel-komm-raus.md": (
         'oracle play auf-teufel-komm-raus --seats "Anna Ben Carla"',

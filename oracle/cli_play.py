@@ -22,9 +22,11 @@ from oracle.cli_common import json_option, time_limit_option
 @click.option("--bosses", metavar="FILE", type=click.Path(),
               help="Hell of a Deal: a file of Boss names and default hands (\"Demona: Q Q T T\"); "
                    "without it, and for a Boss it does not name, the packaged default hands.")
-@click.option("--start", help="Auf Teufel komm raus: the first round's start player.")
+@click.option("--start", help="Auf Teufel komm raus: the first round's start player; Drawing Dead: who goes first "
+                                "(the high card of the setup deal; default: the first seat).")
 @click.option("--oven", help="Auf Teufel komm raus: the coal pieces, e.g. \"100:2 75:3 50:7 25:9 20:9 10:9 devils:9\".")
-@click.option("--seed", type=int, help="Drawing Dead: the seed the decks are shuffled with.")
+@click.option("--seed", type=int, help="Drawing Dead: the oracle deals from its own decks, shuffled with this seed "
+                                       "(without it the table names the cards it deals and draws).")
 @click.option("--rule", "rules", multiple=True, metavar="OPTION=VALUE", help="A rule option of the game, e.g. ante=2.")
 @click.option("--scenario", help="With FILE: the scenario to play, by name (default: the first).")
 @time_limit_option

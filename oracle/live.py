@@ -101,11 +101,13 @@ class Moves:
 @dataclass(frozen=True)
 class CardSlot:
     """A chance line that names cards: its start (``"Ben receives"``), how many cards it names
-    and the cards that may be named there (those not seen elsewhere)."""
+    and the cards that may be named there (those not seen elsewhere); ``then``, what the line
+    names after the cards, to be typed by the table (``" and <role>"``), or empty."""
 
     prefix: str
     count: int
     cards: tuple[str, ...]
+    then: str = ""
 
 
 @dataclass(frozen=True)

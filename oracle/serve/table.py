@@ -115,7 +115,8 @@ class SharedTable:
             "status": status.to_json(),
             "table": session.table_view().to_json(),
             "moves": session.moves().to_json(),
-            "slots": [{"prefix": slot.prefix, "count": slot.count, "cards": [card_json(c) for c in slot.cards]}
+            "slots": [{"prefix": slot.prefix, "count": slot.count, "cards": [card_json(c) for c in slot.cards],
+                       "then": slot.then}
                       for slot in session.card_slots()],
             "history": list(session.history),
             "can_undo": len(session.parts[-1].scenarios) > 1,

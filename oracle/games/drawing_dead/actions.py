@@ -38,17 +38,25 @@ class Action:
     """One move, with a text form that round-trips: ``Action.parse(str(a)) == a``.
 
     Kinds: draw, keep (Fast Draft), pick (Advanced Draft), play-card, play-role, stop,
-    pass ("all pass": nobody stops the pending role), claim, end, trash, win."""
+    pass ("all pass": nobody stops the pending role), claim, end, trash, win; at a table
+    whose decks are in an unknown order, the cards a line brings are named in it: ``dealt``
+    (``Anna is dealt 9h Kd and Sheriff``), ``draw`` (``Anna draws 9h Kd and Duke``) and
+    ``receive`` (``Anna receives 3c 4d``, the cards a role draws). ``cards`` and ``roles``
+    hold what such a line names."""
 
     kind: str
     player: str | None = None
     card: Card | None = None
     role: str | None = None
     choice: RoleChoice | None = None
+    cards: tuple[Card, ...] = ()
+    roles: tuple[str, ...] = ()
 
     _FIXED = {"draws": "draw", "claims the Button": "claim", "ends the turn": "end",
               "wins the hand": "win"}
     _NAMED = {"keeps": "keep", "picks": "pick", "stops with": "stop"}
+    # Lines that may name the cards they bring (a table that draws from real decks).
+    _NAMING = {"draws": "draw", "is dealt": "dealt", "receives": "receive"}
 
     @classmethod
     def parse(cls, text: str) -> "Action":
@@ -61,6 +69,10 @@ class Action:
         if not m:
             raise InvalidActionError(f"cannot read action {text!r}: expected '<player> <verb> ...'")
         player, rest = m.groups()
+        for words, kind in cls._NAMING.items():
+            if rest.lower() == words.lower() or rest.lower().startswith(words.lower() + " "):
+                cards, roles = _named(rest[len(words):], text)
+                return cls(kind=kind, player=player, cards=cards, roles=roles)
         for words, kind in cls._FIXED.items():
             if rest.lower() == words.lower():
                 return cls(kind=kind, player=player)
@@ -75,7 +87,7 @@ class Action:
             return cls._parse_play(player, rest[6:], text)
         raise InvalidActionError(
             f"cannot read action {text!r}: verbs are draws, keeps, picks, plays, stops with, "
-            "claims the Button, ends the turn, trashes, wins the hand (or 'all pass')")
+            "claims the Button, ends the turn, trashes, wins the hand, is dealt, receives (or 'all pass')")
 
     @classmethod
     def _parse_play(cls, player: str, rest: str, text: str) -> "Action":
@@ -103,6 +115,10 @@ class Action:
     def __str__(self) -> str:
         if self.kind == "pass":
             return "all pass"
+        for words, kind in self._NAMING.items():
+            if kind == self.kind:
+                return " ".join([f"{self.player} {words}", *map(str, self.cards)]
+                                + ([("and " if self.cards else "") + ", ".join(self.roles)] if self.roles else []))
         for words, kind in (*self._FIXED.items(), *self._NAMED.items()):
             if kind == self.kind:
                 return f"{self.player} {words}" + (f" {self.role}" if kind in self._NAMED.values() else "")
@@ -113,6 +129,28 @@ class Action:
         if self.choice is None:
             return f"{self.player} plays {self.role}"
         return f"{self.player} plays {self.role} {self.choice.text()}"
+
+
+def _named(rest: str, text: str) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """What a dealt, draw or receive line names: poker cards first, then (after ``and`` when
+    cards came first) role names separated by commas. Role names are checked by the engine."""
+    words = rest.split()
+    cards: list[Card] = []
+    while words and CARD_TOKEN.match(words[0]):
+        cards.append(_card_token(words.pop(0)))
+    if words and cards:
+        if words[0].lower() != "and":
+            raise InvalidActionError(f"{words[0]!r} is not a card (write e.g. 9h, Ts, Jk) in {text!r}")
+        words.pop(0)
+        if not words:
+            raise InvalidActionError(f"name the role card after 'and' in {text!r}")
+    roles = tuple(r.strip() for r in " ".join(words).split(",")) if words else ()
+    if any(not r for r in roles):
+        raise InvalidActionError(f"an empty role name in {text!r}: separate role names with commas")
+    for role in roles:
+        if re.match(r"^\S{1,3}$", role) and not role.isalpha():
+            raise InvalidActionError(f"{role!r} is not a poker card (write e.g. 9h, Ts, Jk) in {text!r}")
+    return tuple(cards), roles
 
 
 def _card_token(text: str) -> Card | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from oracle.errors import IllegalActionError, did_you_mean
 from oracle.words import plural
 
+from . import table_draws
 from .actions import Action, RoleChoice
 from .rules import (
     ADVANCED_DRAFT_DEAL, CHOICE_WORDS, DRAW_POKER, STASH_LIMIT, UPCARD_LIMIT, Role, hand_strength,
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 
 # The phase each kind of action belongs to (the others have their own checks).
 PHASE_OF = {"win": "start", "draw": "start", "keep": "draft", "play-card": "action",
-            "play-role": "action", "claim": "action", "end": "action", "trash": "cleanup"}
+            "play-role": "action", "claim": "action", "end": "action", "trash": "cleanup",
+            "receive": "receive"}
 
 
 class TurnEngine:
@@ -99,6 +101,13 @@ class TurnEngine:
         if action.kind == "stop":
             self._verify_stop(actor, action)
             return
+        if action.kind == "dealt":
+            table_draws.verify(self, actor, action)
+            return
+        if self.phase == "deal":
+            waiting = [table_draws.template(self, i, "dealt") for i, p in enumerate(self.players)
+                       if not table_draws.dealt(p)]
+            raise IllegalActionError(f"the stashes are dealt first: '{waiting[0]}'")
         if self.phase == "advanced-draft":
             raise IllegalActionError("the Advanced Draft comes first: each player picks a role")
         if self.phase == "respond":
@@ -107,6 +116,9 @@ class TurnEngine:
             raise IllegalActionError(f"it is {self.players[self.turn].name}'s turn, not {name}'s")
         if action.kind not in PHASE_OF:
             raise IllegalActionError(f"unknown action kind {action.kind!r}")
+        if self.phase == "receive" and action.kind != "receive":
+            raise IllegalActionError(f"{name}'s role draws cards first: name them, "
+                                     f"'{table_draws.template(self, self.turn, 'receive')}'")
         if self.phase != PHASE_OF[action.kind]:
             raise IllegalActionError(f"'{action}' is not allowed in the {self.phase} phase"
                                      + self._phase_hint())
@@ -118,6 +130,9 @@ class TurnEngine:
         elif action.kind == "draw":
             if self.must_win_hand():
                 raise IllegalActionError(f"{name} starts the turn with the Button and wins the hand first")
+            table_draws.verify(self, actor, action)
+        elif action.kind == "receive":
+            table_draws.verify(self, actor, action)
         elif action.kind == "keep":
             if self.find_role_in(action.role, self.draft_options) is None:
                 raise IllegalActionError(f"{action.role!r} is not on offer ({', '.join(self.draft_options)})")
@@ -216,6 +231,8 @@ class TurnEngine:
                     f"with {role.name}"] + respond_or_resolve(self)
         if kind == "win":
             return self.win_hand()
+        if kind == "draw" and self.deck_order == table_draws.UNKNOWN or kind in ("dealt", "receive"):
+            return table_draws.take(self, actor, action)
         if kind == "draw":
             return draw_step(self)
         if kind == "keep":
@@ -355,7 +372,7 @@ def resolve_chain(state: "State") -> list[str]:
     else:
         line = apply_role_effect(state, base.player, role, base.choice)
     state.role_trash.extend(e.role for e in chain)
-    state.phase = "action"
+    state.phase = "receive" if state.owed else "action"
     return [line]
 
 
@@ -430,6 +447,14 @@ def apply_role_effect(state: "State", actor: int, role: Role, choice: RoleChoice
         me.upcards.append(choice.give)
         me.stash.append(choice.card)
         return f"{me.name} puts {choice.give} up and takes {choice.card} back"
+    if role.effect == "draw-poker" and state.deck_order == table_draws.UNKNOWN:
+        state.owed = role.n
+        count = table_draws.expected(state, "receive")[0]
+        if not count:
+            state.owed = 0
+            return f"{me.name} draws no card: the poker deck and its trash are empty"
+        return (f"{me.name} draws {plural(count, 'poker card')}: "
+                f"'{table_draws.template(state, actor, 'receive')}'")
     if role.effect == "draw-poker":
         drawn = state.draw_poker(role.n)
         me.stash.extend(drawn)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from oracle.errors import IllegalActionError
 
+from . import table_draws
 from .actions import Action
 from .engine import role_choices
 from .rules import STASH_LIMIT, UPCARD_LIMIT
@@ -27,6 +28,8 @@ class LegalMoves:
     def to_act(self: "State") -> list[str]:
         if self.phase == "over":
             return []
+        if self.phase == "deal":
+            return [p.name for p in self._seat_order(self.first) if not table_draws.dealt(p)]
         if self.phase == "advanced-draft":
             picker = self.next_picker()
             return [] if picker is None else [self.players[picker].name]
@@ -34,8 +37,22 @@ class LegalMoves:
             return list(dict.fromkeys(self.players[i].name for i, _ in self.stoppers()))
         return [self.players[self.turn].name]
 
+    def waiting_for(self: "State") -> list[str]:
+        """The chance lines awaited, with ``<card>`` and ``<role>`` where a table names what
+        it dealt or drew (only when the decks' order is unknown: otherwise the oracle draws)."""
+        if self.deck_order != table_draws.UNKNOWN or self.phase == "over":
+            return []
+        if self.phase == "deal":
+            return [table_draws.template(self, self.find_index(name), "dealt") for name in self.to_act()]
+        if self.phase == "receive":
+            return [table_draws.template(self, self.turn, "receive")]
+        if self.phase == "start" and not self.must_win_hand():
+            return [table_draws.template(self, self.turn, "draw")]
+        return []
+
     def legal_actions(self: "State") -> list[Action]:
-        if self.phase == "over":
+        """The legal lines that name no drawn card (those are ``waiting_for``)."""
+        if self.phase in ("over", "deal", "receive"):
             return []
         if self.phase == "advanced-draft":
             i = self.next_picker()
@@ -46,6 +63,8 @@ class LegalMoves:
                 Action(kind="stop", player=self.players[i].name, role=r) for i, r in self.stoppers()]
         me = self.players[self.turn]
         if self.phase == "start":
+            if not self.must_win_hand() and self.deck_order == table_draws.UNKNOWN:
+                return []
             return [Action(kind="win" if self.must_win_hand() else "draw", player=me.name)]
         if self.phase == "draft":
             return [Action(kind="keep", player=me.name, role=r) for r in dict.fromkeys(self.draft_options)]
@@ -72,7 +91,7 @@ class LegalMoves:
     def candidate_actions(self: "State") -> list[Action]:
         """The action lines of this phase worth asking about, legal or not, in the order
         ``legal_actions`` lists the legal ones."""
-        if self.phase == "over":
+        if self.phase in ("over", "deal", "receive"):
             return []
         if self.phase == "advanced-draft":
             return [Action(kind="pick", player=p.name, role=r) for p in self._seat_order(self.first)
@@ -83,7 +102,8 @@ class LegalMoves:
                 for r in dict.fromkeys(p.stash_roles) if self.role_table.get(r).stops]
         me = self.players[self.turn]
         if self.phase == "start":
-            return [Action(kind="win", player=me.name), Action(kind="draw", player=me.name)]
+            return [Action(kind="win", player=me.name)] + (
+                [Action(kind="draw", player=me.name)] if self.deck_order != table_draws.UNKNOWN else [])
         if self.phase == "draft":
             return self.legal_actions()
         if self.phase == "cleanup":

@@ -26,11 +26,13 @@ from .state import Player, State
 
 NAME = re.compile(r"^[A-Za-z0-9_'.-]+$")
 # A pending role ("respond") is reached only through the history.
-LOADABLE_PHASES = ("advanced-draft", "start", "draft", "action", "cleanup", "over")
+# A role's draw the table has yet to name ("receive") is reached only through the history too.
+LOADABLE_PHASES = ("deal", "advanced-draft", "start", "draft", "action", "cleanup", "over")
+DECK_ORDERS = ("known", "unknown")
 
 POSITION_KEYS = ("players", "turn", "phase", "button", "pot", "bank", "poker_deck", "poker_trash",
                  "role_deck", "role_trash", "role_texts", "played_roles", "draft_options",
-                 "draft_round", "first", "winner", "hand_won", "seed", "deal", "history")
+                 "draft_round", "first", "winner", "hand_won", "seed", "deal", "deck_order", "history")
 PLAYER_KEYS = ("name", "chips", "stash", "stash_roles", "upcards", "passed_role", "draft")
 # Keys a dealt position (deal: true) may give besides the players' names.
 DEALT_KEYS = ("players", "deal", "seed", "role_texts", "history")
@@ -106,7 +108,15 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Stat
         history = []
     if not isinstance(history, list):
         raise FieldError(("history",), "expected a list of action lines")
+    deck_order = position.get("deck_order", "known")
+    if deck_order not in DECK_ORDERS:
+        raise FieldError(("deck_order",), f"expected known (the oracle's seeded decks) or unknown (a real "
+                         f"table's decks: each draw line names its cards), not {deck_order!r}")
     if position.get("deal"):
+        if deck_order == "unknown":
+            raise FieldError(("deck_order",), "a dealt position (deal: true) draws from the oracle's seeded decks; "
+                             "at a table whose decks are unknown, start in phase deal and name each stash "
+                             "('Anna is dealt 9h Kd and Sheriff')")
         dealt_keys = [k for k in position if k in POSITION_KEYS and k not in DEALT_KEYS]
         extra = [(i, k) for i, raw in enumerate(position["players"]) for k in raw if k != "name"]
         if dealt_keys:
@@ -116,7 +126,7 @@ def load_position(position: Mapping[str, Any], rules: Mapping[str, Any]) -> Stat
             raise FieldError(("players", *extra[0]), "a dealt position (deal: true) takes only players' names")
         state = new_game(names, rules, seed=seed, roles=roles)
     else:
-        state = _read_state(position, rules, roles, names, seed)
+        state = _read_state(position, rules, roles, names, seed, deck_order)
     for i, line in enumerate(history):
         try:
             state.do(Action.parse(line))
@@ -212,7 +222,7 @@ def _player_index(position: Mapping, key: str, names: list[str], default: int | 
     raise FieldError((key,), f"no player named {value!r}")
 
 
-def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int) -> State:
+def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int, deck_order: str) -> State:
     merged = check_rules(rules, len(names))
     players = []
     for i, raw in enumerate(position["players"]):
@@ -243,7 +253,7 @@ def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int) 
                          f"{merged['box_chips']} and players and pot hold the rest")
     first = _player_index(position, "first", names, 0)
     state = State(rules=merged, role_table=roles, players=players,
-                  turn=_player_index(position, "turn", names, first if phase == "advanced-draft" else 0),
+                  turn=_player_index(position, "turn", names, first if phase in ("deal", "advanced-draft") else 0),
                   phase=phase,
                   button=_player_index(position, "button", names, None), pot=pot, bank=bank,
                   poker_deck=_cards(position, "poker_deck", ()), poker_trash=_cards(position, "poker_trash", ()),
@@ -254,7 +264,7 @@ def _read_state(position, rules, roles: RoleTable, names: list[str], seed: int) 
                   draft_round=_int(position, "draft_round", 1), seed=seed,
                   first=first,
                   winner=_player_index(position, "winner", names, None),
-                  hand_won=position.get("hand_won", False))
+                  hand_won=position.get("hand_won", False), deck_order=deck_order)
     _complete_decks(state, position)
     _check_phase(state, position)
     return state
@@ -336,6 +346,8 @@ def _check_phase(state: State, position: Mapping) -> None:
     if phase != "over" and state.winner is not None:
         refuse(("winner",), f"a game with a winner is over: set phase: over, or leave winner out "
                             f"(the phase is {phase})")
+    if phase == "deal":
+        _check_deal(state, refuse)
     # Step 3: Clean Up.
     if phase == "cleanup" and not state.over_limits():
         refuse(("phase",), "nothing to clean up: at most 5 upcards and 5 stash cards")
@@ -387,6 +399,24 @@ def _check_phase(state: State, position: Mapping) -> None:
             refuse(("button",), f"{turn_player.name} has just won the hand, so the Button is with {where} "
                                 f"(button_after_win: {rules['button_after_win']})")
     raise_problems(problems)
+
+
+def _check_deal(state: State, refuse) -> None:
+    """Setup at a table whose decks are unknown: the stashes are named one by one before
+    anything is played ("Each player gets: 15 chips, 2 poker cards, 1 role card", Drawing
+    Dead: Setup)."""
+    if state.deck_order != "unknown":
+        refuse(("phase",), "the deal phase belongs to a table whose decks are unknown: set deck_order: unknown "
+                           "(or deal: true for the oracle's seeded deal)")
+    if state.button is not None:
+        refuse(("button",), "nobody can hold the Button before the first turn")
+    for i, p in enumerate(state.players):
+        if p.upcards:
+            refuse(("players", i, "upcards"), "no card is played before the first turn")
+    if state.turn != state.first:
+        refuse(("turn",), f"the first player ({state.players[state.first].name}) takes the first turn after the deal")
+    if all(p.stash or p.stash_roles or p.draft for p in state.players):
+        refuse(("phase",), "every stash is dealt: the deal is over (phase start, or advanced-draft)")
 
 
 def _check_advanced_draft(state: State, position: Mapping, refuse) -> None:

@@ -51,6 +51,8 @@ def summary(state: State) -> dict[str, Any]:
         "to_act": state.to_act(),
         "winner": name(state.winner),
         "hand_won": state.hand_won,
+        "deck_order": state.deck_order,
+        "waiting_for": state.waiting_for(),
     }
 
 
@@ -198,7 +200,7 @@ def ask_legal_moves(ctx: QuestionContext) -> Answer:
     state = ctx.state
     moves = [str(a) for a in state.legal_actions()]
     answer = {"phase": state.phase, "to_act": state.to_act(), "moves": moves, "count": len(moves),
-              "illegal": state.left_out()}
+              "illegal": state.left_out(), "waiting_for": state.waiting_for()}
     explanation = _moves_text(state.phase, moves, answer["illegal"])
     if "action" in ctx.params:
         line = ctx.params["action"]

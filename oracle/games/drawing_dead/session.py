@@ -1,23 +1,28 @@
-"""Drawing Dead at a live table (``oracle play drawing-dead``): a fresh game dealt from
-``--seats`` and ``--seed``; the status line (whose turn and phase, the pot, who holds the
-Button and with what); the legal moves with the reason for each action of the phase left
-out. The oracle deals from its own seeded decks and sees every stash (see the package's
-docstring), so no chance line names cards here. The value types are ``oracle.live``'s."""
+"""Drawing Dead at a live table (``oracle play drawing-dead``): a fresh game for ``--seats``,
+whose decks' order is unknown, so each line that deals or draws names its cards (``Anna is
+dealt 9h Kd and Sheriff``, ``Anna draws 5c Jk and Duke``); with ``--seed`` the oracle deals
+from its own seeded decks instead. The status line (whose turn and phase, the pot, who holds
+the Button and with what); the legal moves with the reason for each action of the phase left
+out. The value types are ``oracle.live``'s."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from oracle.cards import full_deck
 from oracle.live import CardSlot, Moves, Outcome, SetupError, SetupOption, Status, TableView, seat_names, summarize
-from oracle.live import whole_number
+from oracle.live import one_of, whole_number
 
+from . import table_draws
 from .rules import hand_words
 from .state import State
 
 SETUP = (
     SetupOption("seats", "the players, in seat order (the game seats 2 with its 40 chips: give the rule "
                          "box_chips=60 for 3, and so on)"),
-    SetupOption("seed", "the seed the decks are shuffled with (default 0)"),
+    SetupOption("start", "who goes first: the high card of the setup deal (default: the first seat)"),
+    SetupOption("seed", "deal from the oracle's own decks, shuffled with this seed; without it the table "
+                        "names the cards it deals and draws"),
 )
 STATE_KIND = "apply"
 MAX_PLAYERS = 10
@@ -29,7 +34,13 @@ def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
     if bad:
         raise SetupError(f"--seats: a Drawing Dead player's name is one word of letters, not {bad[0]!r}")
     seed = whole_number(dict(options), "seed", 0)
-    return {"players": [{"name": n} for n in names], "deal": True, "seed": 0 if seed is None else seed}
+    first = one_of(dict(options), "start", names)
+    if seed is not None:
+        if first is not None:
+            raise SetupError("--start: with --seed the oracle deals the high card that decides who goes first")
+        return {"players": [{"name": n} for n in names], "deal": True, "seed": seed}
+    return {"players": [{"name": n} for n in names], "deck_order": "unknown", "phase": "deal",
+            "first": first or names[0]}
 
 
 def _button(state: State) -> str:
@@ -47,13 +58,25 @@ def _without_names(state: State, actions) -> list[str]:
 
 
 def _by_verb(lines: list[str]) -> list[str]:
-    """``plays 4c, Ac or Duke``: the lines of one verb as one."""
+    """``plays 4c, Ac or Duke``: the lines of one verb as one; a role's many choices as one
+    entry (``Magic Man swapping … (12 ways)``), spelled out by ``:moves``."""
+    import re
+
     groups: dict[str, list[str]] = {}
     for line in lines:
         verb, _, rest = line.partition(" ")
         groups.setdefault(verb, []).append(rest)
-    return [f"{verb} " + (rests[0] if len(rests) == 1 else ", ".join(rests[:-1]) + f" or {rests[-1]}")
-            for verb, rests in groups.items()]
+    out = []
+    for verb, rests in groups.items():
+        choices: dict[str, int] = {}
+        for rest in rests:
+            m = re.match(r"^(.+? (?:swapping|taking|trashing)) ", rest)
+            key = f"{m[1]} …" if m else rest
+            choices[key] = choices.get(key, 0) + 1
+        items = [f"{key} ({n} ways)" if n > 1 else (key if not key.endswith(" …") else
+                 next(r for r in rests if r.startswith(key[:-2]))) for key, n in choices.items()]
+        out.append(f"{verb} " + (items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"))
+    return out
 
 
 def status(state: State) -> Status:
@@ -65,21 +88,41 @@ def status(state: State) -> Status:
     turn = state.players[state.turn].name
     if state.phase == "respond":
         awaiting = f"{' or '.join(to_act)} may stop {state.chain[-1].role}, or 'all pass'"
+    elif state.phase == "deal":
+        awaiting = "; ".join(f"'{line}'" for line in state.waiting_for())
     else:
-        awaiting = f"{', '.join(to_act)}: " + "; ".join(_by_verb(_without_names(state, state.legal_actions())))
-    text = f"{turn}'s turn, {state.phase}: pot {state.pot}, {_button(state)}; {awaiting}"
+        lines = _by_verb(_without_names(state, state.legal_actions()))
+        lines += [f"'{line}'" for line in _without_names(state, state.waiting_for())]
+        awaiting = f"{', '.join(to_act)}: " + "; ".join(lines)
+    if state.phase == "deal":
+        text = f"the deal, {state.players[state.first].name} goes first: {awaiting}"
+    else:
+        text = f"{turn}'s turn, {state.phase}: pot {state.pot}, {_button(state)}; {awaiting}"
     return Status(text, to_act=to_act, awaiting=awaiting)
 
 
 def moves(state: State) -> Moves:
     legal = tuple(str(a) for a in state.legal_actions())
     return Moves(to_act=tuple(state.to_act()), legal=legal, summary=summarize(legal),
-                 left_out=tuple(state.left_out().items()))
+                 left_out=tuple(state.left_out().items()), waiting_for=tuple(state.waiting_for()))
 
 
 def card_slots(state: State) -> tuple[CardSlot, ...]:
-    """None: the oracle deals every card from its own decks."""
-    return ()
+    """The lines that name cards now (a table whose decks are unknown): a stash dealt, a
+    draw, a role's draw; the cards offered are those in the deck (and its trash when a
+    draw reaches it). None when the oracle deals from its own decks."""
+    slots = []
+    for line in state.waiting_for():
+        prefix, _, rest = line.partition(" <")
+        then = rest.partition(" and ")[2]
+        name = prefix.split()[0]
+        kind = "dealt" if " is dealt" in prefix else "receive" if " receives" in prefix else "draw"
+        count = table_draws.expected(state, kind)[0]
+        offered = {str(c) for c in state.poker_deck + state.poker_trash}
+        cards = tuple(str(c) for c in full_deck(jokers=1) if str(c) in offered)
+        if count and state.find_index(name) is not None:
+            slots.append(CardSlot(prefix, count, cards, f" and {then}" if then else ""))
+    return tuple(slots)
 
 
 def table_view(state: State) -> TableView:

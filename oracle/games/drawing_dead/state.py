@@ -73,6 +73,10 @@ class State(TurnEngine, LegalMoves, HandResolution):
     hand_won: bool = False  # the turn player has already won the hand this turn
     seed: int = 0
     shuffles: int = 0
+    # "known": the oracle deals from its seeded decks; "unknown": a real table's decks, whose
+    # cards each draw line names (``table_draws``).
+    deck_order: str = "known"
+    owed: int = 0  # poker cards a resolved role draws, until the table names them
 
     def copy(self) -> "State":
         """An independent copy (cards, roles and choices are immutable, so lists suffice)."""

@@ -288,7 +288,18 @@ document.addEventListener("DOMContentLoaded", () => {
   $("cards-cancel").addEventListener("click", stopPicking);
   $("cards-send").addEventListener("click", async () => {
     if (!picking || picking.picked.length !== picking.slot.count) return;
-    const reply = await send(picking.slot.prefix + " " + picking.picked.join(" "));
+    const line = picking.slot.prefix + " " + picking.picked.join(" ");
+    if (picking.slot.then) {
+      // The line goes on with names only the table can type (a role card): finish it by hand.
+      const input = $("line");
+      input.value = line + picking.slot.then;
+      stopPicking();
+      input.focus();
+      const at = input.value.indexOf("<");
+      if (at >= 0) input.setSelectionRange(at, input.value.indexOf(">", at) + 1);
+      return;
+    }
+    const reply = await send(line);
     if (reply && reply.ok) stopPicking();
   });
   $("ask-kind").addEventListener("change", drawParams);

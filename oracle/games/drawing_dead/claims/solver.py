@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.budget import Budget
-from oracle.words import plural
+from oracle.words import join, plural
 
 from ..actions import Action
 from ..engine import role_choices
@@ -88,7 +88,7 @@ class ClaimSolver:
         moves = []
         for name in dict.fromkeys(me.stash_roles):
             role = s.role_table.get(name)
-            if role.effect == "draw-poker" and (s.poker_deck or s.poker_trash):
+            if role.effect == "draw-poker" and (s.poker_deck or s.poker_trash) and s.deck_order != "unknown":
                 moves.append(Action(kind="play-role", player=me.name, role=name))
             elif role.effect in ("steal-upcard", "swap-stash", "trash-upcard"):
                 moves += [Action(kind="play-role", player=me.name, role=name, choice=choice)
@@ -205,8 +205,22 @@ def cheapest_claim(state: State, index: int, budget: Budget | None = None) -> di
             free = solver.line(stops=False)
             worst = None if free is None else solver.line(stops=True, low=free[1])
     except SearchStopped as stopped:
-        return base | _stopped_answer(solver, free, stopped.bound)
-    return base | _answer(state, index, worst, free)
+        return _unknown_draws(start, index, base | _stopped_answer(solver, free, stopped.bound))
+    return _unknown_draws(start, index, base | _answer(state, index, worst, free))
+
+
+def _unknown_draws(state: State, index: int, answer: dict[str, Any]) -> dict[str, Any]:
+    """At a table whose decks' order is unknown a role that draws poker cards brings cards
+    nobody can name in advance: the search leaves it out and says so, and an answer that
+    such a draw might make cheaper is no longer exact."""
+    roles = [] if state.deck_order != "unknown" else list(dict.fromkeys(
+        name for name in state.players[index].stash_roles if state.role_table.get(name).effect == "draw-poker"))
+    answer["unknown_draws"] = roles
+    if roles and answer.get("chips") != 0:
+        answer["exact"] = False
+        answer["reason"] += (f" ({join(roles)} left out: {'its' if len(roles) == 1 else 'their'} draw is unknown "
+                             "until the table names it, so a draw might make the claim cheaper)")
+    return answer
 
 
 def _answer(state: State, index: int, worst, free) -> dict[str, Any]:
