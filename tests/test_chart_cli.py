@@ -140,3 +140,30 @@ def test_a_finished_chart_run_and_a_lookup_print_their_tables_of_shares_and_bars
     if kind == "diablo-draw":
         human = run("chart", "lookup", "As Kh 7h 5d 3d", "--chart", str(folder))
         assert "equity" in human.output and "runner-up" in human.output and "█" in human.output
+
+
+def test_chart_output_never_replaces_a_users_file_of_the_charts_name(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    page = folder / "diablo-draw.html"
+    page.write_text("my own notes\n")
+    result = run("chart", "diablo-draw", "--limit", "1", "--output", str(folder))
+    assert result.exit_code == 2 and "was not written by oracle chart and is never replaced" in result.output
+    assert page.read_text() == "my own notes\n" and sorted(p.name for p in folder.iterdir()) == ["diablo-draw.html"]
+
+
+def test_chart_output_never_writes_through_a_symbolic_link(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me\n")
+    folder = tmp_path / "chart"
+    folder.mkdir()
+    (folder / "diablo-draw.parquet").symlink_to(outside)
+    result = run("chart", "diablo-draw", "--limit", "1", "--output", str(folder))
+    assert result.exit_code == 2 and "is a symbolic link" in result.output
+    assert outside.read_text() == "keep me\n"
+    (folder / "diablo-draw.parquet").unlink()
+    (folder / "chart.json").symlink_to(outside)
+    result = run("chart", "diablo-draw", "--limit", "1", "--output", str(folder))
+    assert result.exit_code == 2 and "is a symbolic link" in result.output
+    assert outside.read_text() == "keep me\n"
+

@@ -78,6 +78,9 @@ def test_resuming_an_interrupted_run_recomputes_no_finished_partition(tmp_path, 
     assert table_rows(result.table) == serial_rows(plan)
     again = run_chart(plan, folder, scheduler=cluster)
     assert again.computed == [] and len(again.skipped) == 10 and again.workers == 0
+    # The page and table it wrote are its own, so a run over the folder replaces them; the
+    # page says who wrote it, so a moved chart folder is still recognised.
+    assert 'content="oracle chart"' in result.page.read_text()[:2048]
 
 
 def test_a_folder_holding_another_chart_is_refused_not_mixed(tmp_path, cluster):

@@ -175,6 +175,10 @@ def coverage(meta: Mapping[str, Any]) -> str:
     return f"{whole}: the whole chart"
 
 
+# Marks a page as written by ``oracle chart``: only such a page is ever replaced.
+GENERATOR = "oracle chart"
+
+
 def page(kind, summary: Mapping[str, Any], meta: Mapping[str, Any], model: str, sections: Sequence[str]) -> str:
     subset = meta["classes"] < meta["classes_total"]
     note = ('<p class="note">This is a subset of the chart: its summary covers only the entries listed '
@@ -182,6 +186,7 @@ def page(kind, summary: Mapping[str, Any], meta: Mapping[str, Any], model: str, 
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta name="generator" content="{GENERATOR}">',
         f"<title>{escape(kind.title)}</title>",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<style>{STYLE}</style></head><body>",

@@ -166,6 +166,7 @@ def run_chart(plan: Plan, output: Path, *, scheduler: str | None = None, workers
     """Compute what is missing of the chart in ``output`` on Dask, then write the table and
     the page. ``progress(done, total)`` is called at the start and after each partition."""
     output = Path(output)
+    store.refuse_foreign_files(output, plan.kind.slug)
     store.prepare_folder(output)
     _check_folder(plan, output)
     started = time.perf_counter()
@@ -257,4 +258,4 @@ def finish_chart(plan: Plan, output: Path, result: RunResult) -> None:
     store.write_table(result.table, table, meta)
     from oracle.files import write_text
 
-    write_text(result.page, plan.kind.render(result.summary, table, meta))
+    write_text(result.page, plan.kind.render(result.summary, table, meta), links=False)

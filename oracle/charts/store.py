@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from oracle.files import write_bytes, write_text
+from oracle.files import quote_name, write_bytes, write_text
 
 from .kinds import ChartError
 
@@ -58,7 +58,7 @@ def write_table(path: Path, table, metadata: Mapping[str, Any]) -> None:
     # Row groups of 65,536 rows: a lookup reads only the groups whose key ranges hold its key.
     pq.write_table(table, sink, compression="zstd", use_byte_stream_split=floats or False,
                    use_dictionary=[f.name for f in table.schema if f.name not in floats], row_group_size=1 << 16)
-    write_bytes(path, sink.getvalue().to_pybytes())
+    write_bytes(path, sink.getvalue().to_pybytes(), links=False)
 
 
 def read_metadata(path: Path) -> tuple[dict[str, Any] | None, int]:
@@ -98,7 +98,7 @@ def read_manifest(output: Path) -> dict[str, Any] | None:
 
 
 def write_manifest(output: Path, manifest: Mapping[str, Any]) -> None:
-    write_text(output / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    write_text(output / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n", links=False)
 
 
 def prepare_folder(output: Path) -> None:
@@ -107,10 +107,42 @@ def prepare_folder(output: Path) -> None:
         raise ChartError(f"the output {str(output)!r} is a file, not a folder")
     if not output.parent.is_dir():
         raise ChartError(f"the folder {str(output.parent)!r} does not exist (the output folder's parent must)")
+    for inside in (output / MANIFEST, output / PARTS):
+        if inside.is_symlink():
+            raise ChartError(f"{quote_name(str(inside))} is a symbolic link: oracle chart writes only files of its "
+                             "own, never through a link (remove it, or give another --output folder)")
     try:
         (output / PARTS).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ChartError(f"cannot make the output folder {str(output)!r}: {exc.strerror or exc}") from None
+
+
+def refuse_foreign_files(output: Path, slug: str) -> None:
+    """In a folder that does not yet hold a chart's record, a file of the chart's names (its
+    table, its page) is someone else's: it is never replaced. A symbolic link of those names
+    is never written through, chart or not."""
+    from oracle.charts.html import GENERATOR
+
+    has_record = (output / MANIFEST).is_file()
+    for name in (f"{slug}.parquet", f"{slug}.html"):
+        path = output / name
+        if path.is_symlink():
+            raise ChartError(f"{quote_name(str(path))} is a symbolic link: oracle chart writes only files of its "
+                             "own, never through a link (remove it, or give another --output folder)")
+        if not path.exists() or has_record:
+            continue
+        ours = read_metadata(path)[0] is not None if name.endswith(".parquet") else _marked(path, GENERATOR)
+        if not ours:
+            raise ChartError(f"{quote_name(str(path))} was not written by oracle chart and is never replaced "
+                             "(move it, or give another --output folder)")
+
+
+def _marked(path: Path, marker: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return marker.encode() in handle.read(2048)
+    except OSError:
+        return False
 
 
 def find_table(path: Path) -> tuple[Path, dict[str, Any]]:
