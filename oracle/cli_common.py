@@ -17,10 +17,10 @@ def fail(message: str) -> None:
     # Several problems (a scenario file) come one per line; each keeps the "Error:" prefix.
     # Split on line breaks only: a carriage return or any other control character in a
     # message (scenario text) is shown escaped, so it cannot overwrite the line.
-    from oracle.text import escape
+    from oracle.text import bound_message, escape
 
-    for line in message.split("\n"):
-        click.echo(f"Error: {escape(line)}", err=True)
+    for line in message.split("\n")[:200]:
+        click.echo(f"Error: {bound_message(escape(line))}", err=True)
     sys.exit(2)
 
 

@@ -185,29 +185,49 @@ def read_documents(path: str | os.PathLike) -> list[tuple[Any, LineMap]]:
     return read_text(text, file)
 
 
+def _check_events(text: str, file: str, what: str = "scenario files") -> None:
+    """Refuse, before anything is built, what could make loading unbounded: nesting deeper
+    than ``MAX_DEPTH``, anchors and aliases (an alias bomb expands to gigabytes)."""
+    problems: list[Problem] = []
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                # Stop here: PyYAML slows down sharply with depth, and no scenario nests this deep.
+                raise ScenarioError([Problem((), f"nested more than {MAX_DEPTH} levels deep", file, line)])
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+        if isinstance(event, yaml.AliasEvent):
+            problems.append(Problem((), f"YAML aliases (*name) are not allowed in {what}", file, line))
+        elif getattr(event, "anchor", None):
+            problems.append(Problem((), f"YAML anchors (&name) are not allowed in {what}", file, line))
+    if problems:
+        raise ScenarioError(problems)
+
+
+def read_value(text: str) -> Any:
+    """One YAML value typed at the table (an ``:ask`` parameter), bounded as scenario files
+    are: at most 1 MiB, ``MAX_DEPTH`` levels, no anchors or aliases, finite numbers. Raises
+    ``ScenarioError`` for those, ``yaml.YAMLError`` for text that is not YAML."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem((), "a value is limited to 1 MiB")])
+    _check_events(text, "", "parameters")
+    loaded = _load_all(text)
+    data = loaded[0][1] if loaded else None
+    if isinstance(data, Unreadable):
+        raise ScenarioError([Problem((), data.message)])
+    return data
+
+
 def read_text(text: str, file: str = "<text>") -> list[tuple[Any, LineMap]]:
     """The YAML documents of ``text`` with a line map each, ``file`` naming it in messages;
     raises ``ScenarioError``."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ScenarioError([Problem((), "text is over 1 MiB; scenarios are limited to 1 MiB", file)])
-    problems: list[Problem] = []
-    depth = 0
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            line = event.start_mark.line + 1 if event.start_mark else None
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    # Stop here: PyYAML slows down sharply with depth, and no scenario nests this deep.
-                    raise ScenarioError([Problem((), f"nested more than {MAX_DEPTH} levels deep", file, line)])
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-            if isinstance(event, yaml.AliasEvent):
-                problems.append(Problem((), "YAML aliases (*name) are not allowed in scenario files", file, line))
-            elif getattr(event, "anchor", None):
-                problems.append(Problem((), "YAML anchors (&name) are not allowed in scenario files", file, line))
-        if problems:
-            raise ScenarioError(problems)
+        _check_events(text, file)
         loaded = _load_all(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)

@@ -10,6 +10,7 @@ start when the text is long, with the length said.
 from __future__ import annotations
 
 QUOTE_LIMIT = 60  # characters of a long input a message shows
+MESSAGE_LIMIT = 1000  # characters of one line of a message, whatever input it quotes
 
 
 def escape(text: object, *, newlines: bool = False) -> str:
@@ -32,3 +33,13 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         return repr(value) if len(value) <= limit else f"{value[:limit]!r}… ({len(value):,} characters)"
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit]}…"
+
+
+def bound_message(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """One line of a message at most ``limit`` characters long (about): a message that quotes a
+    huge input whole keeps its start (what was wrong with what) and its end (the reason), and
+    says how much was left out between them."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 5, limit * 3 // 10
+    return f"{text[:head]} … ({len(text) - head - tail:,} characters left out) … {text[-tail:]}"

@@ -14,6 +14,8 @@ import yaml
 
 from oracle.errors import OracleError, ScenarioError, nearest
 from oracle.registry import question_kinds
+from oracle.scenario_yaml import read_value
+from oracle.text import bound_message
 
 from .saving import save
 from .session import Session
@@ -54,6 +56,10 @@ class Reply:
     quit: bool = False
     every: bool = False  # :moves all: every legal line, not the summary
 
+    def __post_init__(self) -> None:
+        if self.error is not None:  # a refusal that quotes a huge line stays one short line
+            self.error = "\n".join(bound_message(line) for line in self.error.split("\n")[:200])
+
     @property
     def ok(self) -> bool:
         return self.error is None
@@ -81,9 +87,11 @@ def read_params(text: str) -> dict[str, Any]:
             value: Any = raw[1:-1]
         else:
             try:
-                value = yaml.safe_load(raw)
+                value = read_value(raw)
             except yaml.YAMLError:
                 value = raw
+            except ScenarioError as exc:
+                raise OracleError(f"{key}: " + "; ".join(dict.fromkeys(p.message for p in exc.problems))) from None
         params[key] = value
         rest = rest[match.end():].strip()
     return params
