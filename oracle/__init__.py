@@ -31,6 +31,7 @@ _EXPORTS = {
     "Comparison": "oracle.ranking",
     "HellOfADealRanking": "oracle.ranking",
     "OracleError": "oracle.errors",
+    "ArgumentError": "oracle.errors",
     "CardParseError": "oracle.errors",
     "InvalidHandError": "oracle.errors",
     "InvalidActionError": "oracle.errors",

@@ -36,6 +36,7 @@ def rank(
     """A hand ranked under a game's rules (``standard``, ``diablo``, ``drawing-dead`` or
     ``hell-of-a-deal``). For Hell of a Deal, give ``hole`` and ``board`` instead of ``cards``
     to get the best legal hand under the selection rule (and a Boss's restrictions)."""
+    _check_cards(cards, "cards", optional=True)
     if hole is not None:
         return rank_hell_of_a_deal(
             hole, board, boss=boss, toll=toll, souls=souls, up_your_sleeve=up_your_sleeve, for_boss=for_boss
@@ -56,16 +57,41 @@ def rank(
 def compare(first: str | Sequence[Card], second: str | Sequence[Card], game: str = "standard") -> Comparison:
     """Which of two hands wins under a game's rules: ``.winner`` is ``"first"``,
     ``"second"`` or ``"tie"``."""
+    _check_cards(first, "first")
+    _check_cards(second, "second")
     return compare_hands(first, second, game)
 
 
 def load(path: str | os.PathLike) -> list[Scenario]:
-    """Every scenario in a scenario file, each ready to ``.ask`` and ``.apply``."""
-    return load_file(path)
+    """Every scenario in a scenario file, each ready to ``.ask`` and ``.apply``. Only a
+    regular file is read: a FIFO or a device is refused at once (it could block for ever)."""
+    import stat
+
+    from oracle.errors import ArgumentError, ScenarioError
+    from oracle.text import quote
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentError(f"load: path is a file name (text or a path), not {type(path).__name__}")
+    name = os.fspath(path)
+    if not isinstance(name, str) or len(name) > 4096:
+        raise ArgumentError(f"load: path is a file name of at most 4,096 characters, not {quote(name)}")
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        mode = None  # the loader names what is wrong (no such file, a name too long, ...)
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        from oracle.errors import Problem
+
+        raise ScenarioError([Problem((), "is not a regular file (a FIFO, a socket or a device is not read)", name)])
+    return load_file(name)
 
 
 def loads(text: str) -> list[Scenario]:
     """Every scenario in YAML text (the format of scenario files)."""
+    from oracle.errors import ArgumentError
+
+    if not isinstance(text, str):
+        raise ArgumentError(f"loads: text is YAML text (str), not {type(text).__name__}")
     return _loads(text)
 
 
@@ -78,7 +104,26 @@ def table(
 ) -> Scenario:
     """A position built in Python: ``position`` holds what a scenario file's ``position:``
     holds (its keys are documented on the game's page), ``rules`` the rule options."""
+    from oracle.errors import ArgumentError
+
+    for label, value in (("position", position), ("rules", rules)):
+        if value is not None and not isinstance(value, Mapping):
+            raise ArgumentError(f"table: {label} is a mapping (a dict), not {type(value).__name__}")
     data: dict[str, Any] = {"game": game, "name": name, "position": dict(position or {})}
     if rules:
         data["rules"] = dict(rules)
     return from_data(data)
+
+
+def _check_cards(value: Any, label: str, optional: bool = False) -> None:
+    """Cards are text (``"9h 9c"``) or a sequence of ``Card``; anything else is refused by
+    name before it reaches the parser."""
+    from oracle.errors import ArgumentError
+
+    if value is None and optional or isinstance(value, str):
+        return
+    if isinstance(value, Sequence) and all(isinstance(card, Card) for card in value):
+        return
+    kind = type(value).__name__ if not isinstance(value, Sequence) else "a sequence holding " + ", ".join(
+        dict.fromkeys(type(card).__name__ for card in value if not isinstance(card, Card)))
+    raise ArgumentError(f"{label}: cards are text such as '9h 9c 2s' or a sequence of Card, not {kind}")

@@ -14,6 +14,12 @@ class OracleError(ValueError):
     """Base class: anything the user gave us that we cannot accept."""
 
 
+class ArgumentError(OracleError, TypeError):
+    """A Python caller's argument of the wrong kind (a number where text goes, ``None`` for a
+    file): an ``OracleError`` like every refusal, and a ``TypeError`` for callers that catch
+    that."""
+
+
 class CardParseError(OracleError):
     """Text that is not a card at all (``'Xq'``, ``'11h'``)."""
 

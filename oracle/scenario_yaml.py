@@ -224,7 +224,7 @@ def read_value(text: str) -> Any:
 def read_text(text: str, file: str = "<text>") -> list[tuple[Any, LineMap]]:
     """The YAML documents of ``text`` with a line map each, ``file`` naming it in messages;
     raises ``ScenarioError``."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ScenarioError([Problem((), "text is over 1 MiB; scenarios are limited to 1 MiB", file)])
     try:
         _check_events(text, file)
