@@ -38,7 +38,48 @@ def numba_available() -> bool:
     except ImportError:
         return False
     _set_cache_folder()
+    _tolerate_damaged_cache()
     return True
+
+
+def _tolerate_damaged_cache() -> None:
+    """A cache file that does not read back (truncated, overwritten with other bytes) is
+    thrown away and the kernel compiled again, with the same answers. numba itself only
+    tolerates a missing file; its reads of the index and of a data file are wrapped here, so
+    a damaged file counts as missing. numba writes each file whole (a new file moved into
+    place), so another process compiling into the same cache at once is never half-read."""
+    from numba.core import caching
+
+    cache_file = getattr(caching, "IndexDataCacheFile", None)
+    if cache_file is None or getattr(cache_file, "_oracle_tolerant", False):
+        return
+    load_index, load_data = cache_file._load_index, cache_file._load_data
+
+    def tolerant_index(self):
+        try:
+            return load_index(self)
+        except Exception:  # any damage: the index is dropped, numba compiles and writes anew
+            _remove_quietly(self._index_path)
+            return {}
+
+    def tolerant_data(self, name):
+        try:
+            return load_data(self, name)
+        except OSError:
+            raise
+        except Exception:
+            _remove_quietly(self._data_path(name))
+            raise OSError(f"damaged cache file {name}") from None  # numba's load reads OSError as missing
+
+    cache_file._load_index, cache_file._load_data = tolerant_index, tolerant_data
+    cache_file._oracle_tolerant = True
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _set_cache_folder() -> None:
