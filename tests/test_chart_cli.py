@@ -167,3 +167,41 @@ def test_chart_output_never_writes_through_a_symbolic_link(tmp_path):
     assert result.exit_code == 2 and "is a symbolic link" in result.output
     assert outside.read_text() == "keep me\n"
 
+
+
+def _damage_data_pages(path: Path) -> None:
+    """Overwrite bytes in the middle of a Parquet file: its footer (the schema, the row count)
+    still reads, its data pages do not."""
+    data = bytearray(path.read_bytes())
+    data[40:104] = bytes(64)  # just past the magic number: the first column's pages
+    path.write_bytes(bytes(data))
+
+
+def test_a_partition_whose_data_pages_are_damaged_is_computed_again(tmp_path):
+    from oracle.charts import find_kind
+    from oracle.charts.run import _save_partition, compute_serially, finished_partitions, plan_chart
+    from oracle.charts.store import part_path, prepare_folder, read_metadata
+
+    plan = plan_chart(find_kind("auf-teufel-policy"), {"targets": [100]}, limit=4, partition_size=2)
+    folder = tmp_path / "chart"
+    prepare_folder(folder)
+    rows = compute_serially(plan)
+    for index in range(2):
+        _save_partition(plan, folder, index, {"rows": rows[2 * index:2 * index + 2], "seconds": 0.0,
+                                              "cpu_seconds": 0.0, "worker": "here"})
+    assert finished_partitions(plan, folder) == [0, 1]
+    _damage_data_pages(part_path(folder, 1))
+    assert read_metadata(part_path(folder, 1))[1] == 2  # the footer still says two rows
+    assert finished_partitions(plan, folder) == [0]
+
+
+def test_lookup_over_a_damaged_chart_says_so_in_one_line(tmp_path):
+    import shutil
+
+    folder = tmp_path / "sample"
+    shutil.copytree(DOCS / "diablo-draw-sample", folder)
+    _damage_data_pages(folder / "diablo-draw.parquet")
+    result = CliRunner().invoke(main, ["chart", "lookup", "As Kh 7h 5d 3d", "--chart", str(folder)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "does not read back whole" in lines[0] and "diablo-draw.parquet" in lines[0]

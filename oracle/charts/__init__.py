@@ -47,16 +47,14 @@ def missing_extra(modules: tuple[str, ...] = EXTRA) -> str | None:
 def lookup_chart(path: str | Path, query: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Answer ``query`` (a hand, a start or an oven) from the chart at ``path``: its folder or
     its ``.parquet`` table. Reads only the matching rows."""
-    import pyarrow.parquet as pq
-
-    from .store import find_table
+    from .store import find_table, read_table
 
     table_path, meta = find_table(Path(path))
     kind = find_kind(meta["kind"])
 
     def find(key: Any) -> dict[str, Any] | None:
         values = key if isinstance(key, list) else [key]
-        rows = pq.read_table(table_path, filters=list(zip(kind.key_columns, ["="] * len(values), values))).to_pylist()
+        rows = read_table(table_path, filters=list(zip(kind.key_columns, ["="] * len(values), values))).to_pylist()
         return rows[0] if rows else None
 
     answer = kind.lookup(find, query, meta["params"], dict(options or {}))

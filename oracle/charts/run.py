@@ -144,12 +144,13 @@ def _check_folder(plan: Plan, output: Path) -> None:
 
 
 def finished_partitions(plan: Plan, output: Path) -> list[int]:
-    """The partitions whose Parquet file is there, readable, of this partition and complete."""
+    """The partitions whose Parquet file is there, of this partition, complete and reading back
+    whole (a file whose footer is sound but whose data pages are damaged is computed again)."""
     done = []
     for index, keys in enumerate(plan.partitions):
         meta, rows = store.read_metadata(store.part_path(output, index))
         if meta and meta.get("partition") == index and meta.get("keys") == store.keys_digest(keys) \
-                and rows == len(keys):
+                and rows == len(keys) and store.reads_whole(store.part_path(output, index), rows):
             done.append(index)
     return done
 

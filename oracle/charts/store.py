@@ -73,10 +73,26 @@ def read_metadata(path: Path) -> tuple[dict[str, Any] | None, int]:
         return None, 0
 
 
-def read_table(path: Path):
+def read_table(path: Path, **options):
+    """A chart table's rows (``options`` as pyarrow's ``read_table``, ``filters``); a file that
+    does not read back whole (its data pages damaged) is a ``ChartError`` naming it."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    return pq.read_table(path)
+    try:
+        return pq.read_table(path, **options)
+    except (OSError, ValueError, pa.ArrowException) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ChartError(f"{quote_name(str(path))} does not read back whole ({first[:200]}); run the chart's "
+                         "command again to compute it anew") from None
+
+
+def reads_whole(path: Path, rows: int) -> bool:
+    """Whether a partition's file reads back whole, every row of it."""
+    try:
+        return read_table(path).num_rows == rows
+    except ChartError:
+        return False
 
 
 def keys_digest(keys: Sequence[Any]) -> str:
@@ -166,7 +182,5 @@ def find_table(path: Path) -> tuple[Path, dict[str, Any]]:
 
 def open_table(path: Path):
     """A chart's whole table (pyarrow) and its record."""
-    import pyarrow.parquet as pq
-
     found, meta = find_table(path)
-    return pq.read_table(found), meta
+    return read_table(found), meta
