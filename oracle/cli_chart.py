@@ -48,6 +48,8 @@ def chart_run_options(f: Callable) -> Callable:
                      "its parent must exist). Default: a folder named after the chart, here."),
         click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this Dask cluster's scheduler "
                      "instead of a local cluster started for the run."),
+        click.option("--connect-timeout", type=click.FloatRange(min=0.1, max=3600), default=10.0, show_default=True,
+                     metavar="SECONDS", help="With --scheduler: give up when the scheduler has not answered by then."),
         click.option("--workers", type=click.IntRange(min=1), help="Worker processes of the local cluster "
                      "(default: one per core)."),
         click.option("--limit", type=click.IntRange(min=1), help="Compute only the first N classes, in chart order."),
@@ -63,7 +65,7 @@ def chart_run_options(f: Callable) -> Callable:
 
 
 def _run_chart(slug: str, params_of: Callable[[], dict], output, scheduler, workers, limit, sample, seed,
-               partition_size, as_json) -> None:
+               partition_size, as_json, connect_timeout: float = 10.0) -> None:
     _charts_ready()
     if scheduler and workers:
         raise click.UsageError("--workers sizes the local cluster; with --scheduler the cluster's own workers run")
@@ -78,7 +80,8 @@ def _run_chart(slug: str, params_of: Callable[[], dict], output, scheduler, work
     out = console()
     try:
         with chart_progress(out, slug) as update:
-            result = run_chart(plan, Path(output or slug), scheduler=scheduler, workers=workers, progress=update)
+            result = run_chart(plan, Path(output or slug), scheduler=scheduler, workers=workers, progress=update,
+                               connect_timeout=connect_timeout)
     except KeyboardInterrupt:
         click.echo(f"Interrupted: the finished partitions are kept in {output or slug}; the same command resumes.",
                    err=True)
@@ -108,7 +111,8 @@ def chart() -> None:
 
 @chart.command(name="diablo-draw")
 @chart_run_options
-def chart_diablo_draw(output, scheduler, workers, limit, sample, seed, partition_size, as_json) -> None:
+def chart_diablo_draw(output, scheduler, workers, limit, sample, seed, partition_size, as_json,
+                      connect_timeout) -> None:
     """Diablo: the best discard of every five-card hand against one unknown opponent.
 
     One entry per hand up to suit symmetry (134,459 classes), by exact equity, with the
@@ -119,7 +123,8 @@ def chart_diablo_draw(output, scheduler, workers, limit, sample, seed, partition
       oracle chart diablo-draw --sample 4 --output diablo-sample
       oracle chart diablo-draw --scheduler tcp://10.0.0.5:8786
     """
-    _run_chart("diablo-draw", dict, output, scheduler, workers, limit, sample, seed, partition_size, as_json)
+    _run_chart("diablo-draw", dict, output, scheduler, workers, limit, sample, seed, partition_size, as_json,
+               connect_timeout)
 
 
 @chart.command(name="hod-preflop")
@@ -129,7 +134,7 @@ def chart_diablo_draw(output, scheduler, workers, limit, sample, seed, partition
               help="A YAML file mapping Boss names to default hands ('Demona: Q Q T T').")
 @chart_run_options
 def chart_hod_preflop(bosses, bosses_file, output, scheduler, workers, limit, sample, seed, partition_size,
-                      as_json) -> None:
+                      as_json, connect_timeout) -> None:
     """Hell of a Deal: every three-card start against each Boss, before the Flop.
 
     One class per start up to suit symmetry (1,755), with an entry for each Boss named:
@@ -144,14 +149,14 @@ def chart_hod_preflop(bosses, bosses_file, output, scheduler, workers, limit, sa
     from oracle.charts.hod import read_bosses
 
     _run_chart("hod-preflop", lambda: read_bosses(bosses, bosses_file), output, scheduler, workers, limit,
-               sample, seed, partition_size, as_json)
+               sample, seed, partition_size, as_json, connect_timeout)
 
 
 @chart.command(name="auf-teufel-policy")
 @click.option("--targets", metavar="NUMBERS", help="Targets whose chance is charted (default '100 200 300').")
 @chart_run_options
 def chart_auf_teufel_policy(targets, output, scheduler, workers, limit, sample, seed, partition_size,
-                            as_json) -> None:
+                            as_json, connect_timeout) -> None:
     """Auf Teufel komm raus: when to stop, for every oven a turn can start from.
 
     One entry per oven (959,999): the haul at which the largest expected haul stops, and
@@ -165,7 +170,7 @@ def chart_auf_teufel_policy(targets, output, scheduler, workers, limit, sample, 
     from oracle.charts.auf_teufel import read_targets
 
     _run_chart("auf-teufel-policy", lambda: read_targets(targets), output, scheduler, workers, limit, sample,
-               seed, partition_size, as_json)
+               seed, partition_size, as_json, connect_timeout)
 
 
 @chart.command(name="lookup")

@@ -205,3 +205,22 @@ def test_lookup_over_a_damaged_chart_says_so_in_one_line(tmp_path):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "does not read back whole" in lines[0] and "diablo-draw.parquet" in lines[0]
+
+
+def test_a_scheduler_that_never_answers_fails_within_the_connect_timeout(tmp_path):
+    import socket
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(5)  # accepts connections (the kernel does) and never says a word
+    address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    try:
+        started = time.perf_counter()
+        result = CliRunner().invoke(main, ["chart", "auf-teufel-policy", "--limit", "2", "--scheduler", address,
+                                           "--connect-timeout", "1", "--output", str(tmp_path / "c")])
+        assert time.perf_counter() - started < 10
+    finally:
+        listener.close()
+    assert result.exit_code == 2
+    assert f"cannot reach the Dask scheduler at '{address}': no answer within 1 s" in result.output

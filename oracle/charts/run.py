@@ -163,7 +163,7 @@ def _save_partition(plan: Plan, output: Path, index: int, done: Mapping[str, Any
 
 
 def run_chart(plan: Plan, output: Path, *, scheduler: str | None = None, workers: int | None = None,
-              progress: Progress | None = None) -> RunResult:
+              progress: Progress | None = None, connect_timeout: float = CONNECT_SECONDS) -> RunResult:
     """Compute what is missing of the chart in ``output`` on Dask, then write the table and
     the page. ``progress(done, total)`` is called at the start and after each partition."""
     output = Path(output)
@@ -179,17 +179,17 @@ def run_chart(plan: Plan, output: Path, *, scheduler: str | None = None, workers
     if progress is not None:
         progress(len(skipped), total)
     if todo:
-        result.workers = _run_on_dask(plan, output, todo, scheduler, workers, result, progress)
+        result.workers = _run_on_dask(plan, output, todo, (scheduler, connect_timeout), workers, result, progress)
     result.seconds = time.perf_counter() - started
     finish_chart(plan, output, result)
     return result
 
 
-def _run_on_dask(plan: Plan, output: Path, todo: list[int], scheduler: str | None, workers: int | None,
+def _run_on_dask(plan: Plan, output: Path, todo: list[int], where: tuple[str | None, float], workers: int | None,
                  result: RunResult, progress: Progress | None) -> int:
     from distributed import as_completed
 
-    client, cluster = connect(scheduler, workers)
+    client, cluster = connect(where[0], workers, where[1])
     try:
         token = uuid.uuid4().hex[:8]
         futures = {
@@ -222,23 +222,48 @@ def _result_of(future, plan: Plan, index: int) -> list[dict[str, Any]]:
                          "(out of memory?); the partitions done so far are kept") from None
 
 
-def connect(scheduler: str | None, workers: int | None):
-    """A Dask client: on the cluster at ``scheduler``, or on a new local cluster of ``workers``
-    worker processes (default: one per core) started in this process."""
+def connect(scheduler: str | None, workers: int | None, timeout: float = CONNECT_SECONDS):
+    """A Dask client: on the cluster at ``scheduler`` (reached within ``timeout`` seconds), or
+    on a new local cluster of ``workers`` worker processes (default: one per core) started in
+    this process."""
     import logging
     import os
 
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
-        try:
-            return Client(scheduler, timeout=f"{CONNECT_SECONDS}s"), None
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ChartError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        return _client_within(scheduler, timeout), None
     count = workers or os.cpu_count() or 1
     cluster = LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=":0",
                            silence_logs=logging.CRITICAL)
     return Client(cluster), cluster
+
+
+def _client_within(scheduler: str, timeout: float):
+    """A client of the scheduler, or a ``ChartError`` naming it once ``timeout`` seconds have
+    passed. Dask's own timeout covers an address nobody listens on, not a listener that never
+    answers (its handshake waits for ever), so the client is made in a thread of its own and
+    waited for no longer than the timeout."""
+    import threading
+
+    from distributed import Client
+
+    made: dict[str, Any] = {}
+
+    def make() -> None:
+        try:
+            made["client"] = Client(scheduler, timeout=f"{timeout}s")
+        except Exception as exc:  # reported below, in the caller's thread
+            made["error"] = exc
+
+    thread = threading.Thread(target=make, name="oracle-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 1)
+    if "client" in made:
+        return made["client"]
+    why = made.get("error")
+    reason = f"no answer within {timeout:g} s (--connect-timeout)" if why is None else str(why).splitlines()[0][:200]
+    raise ChartError(f"cannot reach the Dask scheduler at {scheduler!r}: {reason}")
 
 
 def finish_chart(plan: Plan, output: Path, result: RunResult) -> None:
