@@ -69,6 +69,7 @@ class Action:
     offering: str | None = None
     other_cards: tuple[Card, ...] = ()  # the partner's card in a swap
     favor: str | None = None
+    reading: str | None = None  # what an unprinted Favor's card reads: "Instant; Price: Curse"
     count: int = 0
     outcome: str | None = None
     assignment: tuple[tuple[str, int], ...] = ()
@@ -115,7 +116,7 @@ class Action:
         if k == "keep":
             return f"{self.actor} keeps {format_cards(self.cards)}"
         if k == "favor_draw":
-            return f"{self.actor} draws Favor {self.favor}"
+            return f"{self.actor} draws Favor {self.favor}" + (f" ({self.reading})" if self.reading else "")
         if k == "favor_discard":
             return f"{self.actor} discards Favor {self.favor}"
         if k == "toll":
@@ -199,9 +200,9 @@ def _parse_line(text: str) -> Action:
     m = re.fullmatch(r"keeps (\S+)", rest)
     if m:
         return Action(kind="keep", actor=actor, cards=_cards(m.group(1), line))
-    m = re.fullmatch(r"draws Favor (.+)", rest)
+    m = re.fullmatch(r"draws Favor (.+?)(?: \(([^()]*)\))?", rest)
     if m:
-        return Action(kind="favor_draw", actor=actor, favor=m.group(1))
+        return Action(kind="favor_draw", actor=actor, favor=m.group(1), reading=m.group(2))
     m = re.fullmatch(r"discards Favor (.+)", rest)
     if m:
         return Action(kind="favor_discard", actor=actor, favor=m.group(1))

@@ -12,6 +12,7 @@ from oracle.words import join, noun, plural
 
 from .actions import BONES, OFFERING_NAMES, Action, parse_action
 from .effects import add_to_hand, check_loss, gain_curse, heal, suffer
+from .favor_draws import drawn_favor, setup_favor_open, take_favor
 from .resolution import toll_options
 from .round import (
     advance,
@@ -72,6 +73,9 @@ def verify(state: HodState, action: Action | str) -> Action:
         return action
     if action.kind == "end":
         raise IllegalActionError(f"the round is not over: waiting for {describe_wait(wait)}")
+    if action.kind == "favor_draw" and not _favor_draw_pending(state) and setup_favor_open(state, action.actor):
+        drawn_favor(state, action)  # "Deal each player one FAVOR card face down" (Player Set Up)
+        return action
     if state.pending:
         _verify_pending(state, state.pending[0], action)
         return action
@@ -132,10 +136,7 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
         if len(action.cards) != 1 or action.cards[0] not in p.looked:
             raise IllegalActionError(f"{item.player} keeps one of {format_cards(p.looked)}")
     elif k == "favor_draw":
-        try:
-            find_favor(action.favor, state.favors)
-        except OracleError as exc:
-            raise IllegalActionError(str(exc)) from exc
+        drawn_favor(state, action)
     elif k == "favor_discard":
         p = state.player(item.player)
         if action.favor not in p.favors:
@@ -336,6 +337,10 @@ def apply_action(state: HodState, action: Action | str) -> HodState:
     return new
 
 
+def _favor_draw_pending(state: HodState) -> bool:
+    return bool(state.pending) and state.pending[0].kind == "favor_draw"
+
+
 def _do(state: HodState, action: Action) -> None:
     k = action.kind
     if k == "assign":
@@ -349,6 +354,9 @@ def _do(state: HodState, action: Action) -> None:
         return
     if k == "play":
         _do_play(state, action)
+        return
+    if k == "favor_draw" and not _favor_draw_pending(state):
+        take_favor(state, action.actor, action)  # the setup Favor
         return
     if state.pending:
         item = state.pending.pop(0)
@@ -480,7 +488,7 @@ def _do_pending(state: HodState, item: Pending, action: Action) -> None:
         add_to_hand(state, p.name, [kept])
     elif k == "favor_draw":
         p = state.player(item.player)
-        p.favors.append(find_favor(action.favor, state.favors).name)
+        take_favor(state, p.name, action)
         if len(p.favors) > MAX_FAVORS:
             # "If you draw a Favor when already at the maximum, immediately choose any of your
             # Favors and discard until you have no more than three."

@@ -226,4 +226,18 @@ def settled(before: HodState, after: HodState) -> Outcome | None:
                 f"in the pot; next: round {after.round_number} against {after.boss.name}")
         return Outcome(text, {"event": "round_over", "boss": before.boss.name, "beaten": beaten,
                               "next_boss": after.boss.name, "souls": after.souls})
+    return _unmodelled_favor(before, after)
+
+
+def _unmodelled_favor(before: HodState, after: HodState) -> Outcome | None:
+    """A Favor the rulebook does not print, played: its Price is paid; what it does is not
+    modelled, which the table is told once, here."""
+    for old, new in zip(before.players, after.players):
+        for name in new.favors_played[len(old.favors_played):]:
+            favor = after.favors.get(name)
+            if favor is not None and favor.effect == "unmodelled":
+                price = {"temptation": "a Temptation", "curse": "a Curse for next hand"}.get(favor.price, "no Price")
+                return Outcome(f"{new.name} plays {name} and pays {price}; what {name} does is not modelled, so the "
+                               "answers from here on do not count it (apply its effect with the table's own lines)",
+                               {"event": "favor_unmodelled", "player": new.name, "favor": name, "price": favor.price})
     return None

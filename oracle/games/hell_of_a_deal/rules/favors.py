@@ -18,7 +18,10 @@ Effect kinds (``amount`` and ``rank`` are their parameters):
 - ``wild_rank``: cards of value ``rank`` are wild in the player's hand this round;
 - ``heal``: move a chosen player's Temptation back ``amount`` spaces (Flame Barriers hold);
 - ``draw_cards``: the player draws ``amount`` cards from the deck into their hand;
-- ``reveal_boss_card``: a Boss hole card of the player's choice is turned face up.
+- ``reveal_boss_card``: a Boss hole card of the player's choice is turned face up;
+- ``unmodelled``: a Favor the rulebook does not print, entered at the table by what its card
+  reads (``Lucky Break (Price: Curse)``): its timing and Price are the rules', its effect is not
+  modelled, so answers after it is played do not count what it does.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ EFFECT_KINDS = (
     "heal",
     "draw_cards",
     "reveal_boss_card",
+    "unmodelled",
 )
 # Effects whose play names another player (heal) or a card (reveal).
 TARGETED_EFFECTS = ("heal", "reveal_boss_card")
@@ -104,6 +108,34 @@ def find_favor(name: str, table: Mapping[str, Favor] | None = None) -> Favor:
         if favor_key(favor.name) == key:
             return favor
     raise OracleError(f"unknown Favor {name!r}{did_you_mean(name, list(table), 'known Favors', favor_key)}")
+
+
+def favor_from_reading(name: str, reading: str) -> Favor:
+    """A Favor the rulebook does not print, from what the table reads on its card: "Instant"
+    or not, and its Price ("Some Favors require a Price to play, either suffering a
+    Temptation or gaining a Curse card for next hand", Hell of a Deal: Draw a Favor chip):
+    ``Instant; Price: Temptation``, ``Price: Curse``, ``Instant``, ``no Price``."""
+    timing, price = "turn", "none"
+    for part in (p.strip() for p in reading.split(";")):
+        word = part.lower()
+        if word == "instant":
+            timing = "instant"
+        elif word in ("no price", "price: none"):
+            price = "none"
+        elif word.startswith("price:") and word[6:].strip().removeprefix("a ") in ("temptation", "curse"):
+            price = word[6:].strip().removeprefix("a ")
+        else:
+            raise OracleError(f"{name}: cannot read {part!r} on the card: write what it says as "
+                              "'(Instant; Price: Temptation)', '(Price: Curse)', '(Instant)' or '(no Price)'")
+    return Favor(name=name.strip(), timing=timing, price=price, effect="unmodelled",
+                 text=f"({reading.strip()}) a Favor the rulebook does not print: its effect is not modelled")
+
+
+def reading_of(favor: Favor) -> str:
+    """The card's reading as a line writes it, ``Instant; Price: Curse``."""
+    parts = (["Instant"] if favor.instant else []) + (
+        [f"Price: {favor.price.capitalize()}"] if favor.price != "none" else ([] if favor.instant else ["no Price"]))
+    return "; ".join(parts)
 
 
 # The fields of a Favor of a scenario's own.
