@@ -146,14 +146,30 @@ _FLUSH_SUIT = {0x8: 0x1000, 0x80: 0x2000, 0x800: 0x4000, 0x8000: 0x8000}
 
 
 def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
-    """The strength of a hand: directly for one to five cards, else its best five."""
+    """The strength of a hand: directly for one to five cards, else its best five.
+
+    Five cards, and seven without wild cards, go straight to the ruleset's fastest function
+    (built once per ruleset and kept): a library caller pays one dictionary lookup more than
+    ``make_strength5`` does."""
+    known = _FAST.get((id(ruleset), len(cards)))
+    if known is not None and known[0] is ruleset:
+        return known[1](cards)
+    given = ruleset
     ruleset = find_ruleset(ruleset)
+    if len(cards) == 5 or (len(cards) == 7 and not ruleset.has_wilds):
+        fast = make_strength5(ruleset) if len(cards) == 5 else _seven_card_function(ruleset)
+        # Keyed by identity (hashing a ruleset costs more than ranking the hand); the entry
+        # keeps the key's object alive, so its identity is never reused by another.
+        _FAST[id(given), len(cards)] = (given, fast)
+        return fast(cards)
     codes = [card.code for card in cards]
-    if len(codes) <= 5:
+    if len(codes) < 5:
         return strength_of_codes(codes, ruleset)
-    if len(codes) == 7 and not ruleset.has_wilds:
-        return _seven_card_function(ruleset)(cards)
     return max(strength_of_codes(sub, ruleset) for sub in combinations(codes, 5))
+
+
+# (id of the ruleset or name given, number of cards) -> (that object, the fastest function).
+_FAST: dict[tuple[int, int], tuple[Any, Any]] = {}
 
 
 _SEVEN: dict[Ruleset, Any] = {}
