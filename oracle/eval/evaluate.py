@@ -151,7 +151,7 @@ def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
     Five cards, and seven without wild cards, go straight to the ruleset's fastest function
     (built once per ruleset and kept): a library caller pays one dictionary lookup more than
     ``make_strength5`` does."""
-    known = _FAST.get((id(ruleset), len(cards)))
+    known = (_FAST5 if len(cards) == 5 else _FAST7).get(id(ruleset))
     if known is not None and known[0] is ruleset:
         return known[1](cards)
     given = ruleset
@@ -160,7 +160,7 @@ def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
         fast = make_strength5(ruleset) if len(cards) == 5 else _seven_card_function(ruleset)
         # Keyed by identity (hashing a ruleset costs more than ranking the hand); the entry
         # keeps the key's object alive, so its identity is never reused by another.
-        _FAST[id(given), len(cards)] = (given, fast)
+        (_FAST5 if len(cards) == 5 else _FAST7)[id(given)] = (given, fast)
         return fast(cards)
     codes = [card.code for card in cards]
     if len(codes) < 5:
@@ -168,8 +168,9 @@ def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
     return max(strength_of_codes(sub, ruleset) for sub in combinations(codes, 5))
 
 
-# (id of the ruleset or name given, number of cards) -> (that object, the fastest function).
-_FAST: dict[tuple[int, int], tuple[Any, Any]] = {}
+# id of the ruleset or name given -> (that object, the fastest function), for 5 and 7 cards.
+_FAST5: dict[int, tuple[Any, Any]] = {}
+_FAST7: dict[int, tuple[Any, Any]] = {}
 
 
 _SEVEN: dict[Ruleset, Any] = {}
