@@ -26,8 +26,8 @@ def test_the_public_strength_gives_the_plain_lookups_answer_by_object_and_by_nam
     ruleset = find_ruleset(name)
     deck = full_deck(jokers=1) if name == "drawing-dead" else full_deck()
     rng = random.Random(7)
-    for size in (1, 3, 5, 6, 7):
-        for _ in range(150):
+    for size in (7, 2, 5, 1, 6, 7, 3, 5, 4):  # every size after the fast ones are kept
+        for _ in range(60):
             cards = rng.sample(deck, size)
             expected = plain(cards, ruleset)
             assert strength(cards, ruleset) == expected == strength(cards, name)

@@ -151,7 +151,8 @@ def strength(cards: Sequence[Card], ruleset: Ruleset | str = STANDARD) -> int:
     Five cards, and seven without wild cards, go straight to the ruleset's fastest function
     (built once per ruleset and kept): a library caller pays one dictionary lookup more than
     ``make_strength5`` does."""
-    known = (_FAST5 if len(cards) == 5 else _FAST7).get(id(ruleset))
+    size = len(cards)
+    known = _FAST5.get(id(ruleset)) if size == 5 else _FAST7.get(id(ruleset)) if size == 7 else None
     if known is not None and known[0] is ruleset:
         return known[1](cards)
     given = ruleset
