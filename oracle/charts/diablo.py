@@ -68,8 +68,25 @@ def compute(key: str, params: Params) -> dict[str, Any]:
         "runner_up_equity": float(runner_equity),
         "margin": float(equity - runner_equity),
         "patterns": hand_patterns(hand),
+        **every_hold(hand, answer["choices"]),
         "deals": best["deals"],
     }
+
+
+def every_hold(hand, choices: Sequence[Mapping[str, Any]]) -> dict[str, list]:
+    """Each of the hand's 16 legal holds (discard 0, 1 or 2) with its pattern and exact equity,
+    best first: the solver groups discards that play alike, so each group's equity is given to
+    each of its discards."""
+    keeps, patterns, equities = [], [], []
+    for choice in choices:
+        equity = float(Fraction(choice["exact"]["equity"]))
+        for discard in choice["equivalent"]:
+            thrown = set(parse_cards(discard)) if discard else set()
+            kept = [c for c in hand if c not in thrown]
+            keeps.append(format_cards(kept))
+            patterns.append(hold_pattern(kept))
+            equities.append(equity)
+    return {"holds": keeps, "hold_patterns": patterns, "hold_equities": equities}
 
 
 def columns(params: Params) -> list[tuple[str, str]]:
@@ -78,7 +95,8 @@ def columns(params: Params) -> list[tuple[str, str]]:
         ("best_pattern", "string"), ("win", "float64"), ("tie", "float64"), ("lose", "float64"),
         ("equity", "float64"), ("equity_exact", "string"), ("runner_up_discard", "string"),
         ("runner_up_keep", "string"), ("runner_up_pattern", "string"), ("runner_up_equity", "float64"),
-        ("margin", "float64"), ("patterns", "list<string>"), ("deals", "int64"),
+        ("margin", "float64"), ("patterns", "list<string>"), ("holds", "list<string>"),
+        ("hold_patterns", "list<string>"), ("hold_equities", "list<float64>"), ("deals", "int64"),
     ]
 
 
@@ -173,4 +191,5 @@ KIND = ChartKind(
     render=render,
     lookup=lookup,
     key_columns=("hand",),
+    format=2,
 )

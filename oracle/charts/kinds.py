@@ -52,6 +52,9 @@ class ChartKind:
     # Whether each row records the seconds its solver call took (a ``seconds`` column): for
     # kinds whose entries are costly enough for the figure to mean something.
     timed: bool = True
+    # The layout of the kind's rows, stored in ``chart.json`` and the table's record: raised
+    # when columns change, so that a folder or table of an older layout is recognised.
+    format: int = 1
 
 
 KIND_MODULES = {

@@ -44,7 +44,7 @@ class Plan:
 
     def manifest(self) -> dict[str, Any]:
         return {
-            "format": 1, "kind": self.kind.slug, "params": dict(self.params), "selection": self.selection,
+            "format": self.kind.format, "kind": self.kind.slug, "params": dict(self.params), "selection": self.selection,
             "classes_total": self.classes_total, "classes": self.classes, "unit": self.kind.unit,
             "symmetry": self.kind.slug != "auf-teufel-policy", "entries": self.entries,
             "partition_size": self.partition_size, "partitions": len(self.partitions),
