@@ -91,7 +91,8 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
                           percent(line["followed"] / line["hands"]) if line["hands"] else "—")
         console.print(table)
         if len(summary["strategy"]) > 15:
-            console.print(Text(f"  ... {len(summary['strategy']) - 15} lines more on the chart's page"))
+            more = len(summary["strategy"]) - 15
+            console.print(Text(f"  ... {more} line{'s' if more != 1 else ''} more on the chart's page"))
         if summary.get("accuracy") is not None:
             console.print(Text(card_figures(summary)))
     elif data["kind"] == "hod-preflop":
@@ -148,7 +149,7 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
         card = answer.get("card")
         if card is not None:
             line = Text("  the strategy card: hold ").append_text(cards_text(_cards_of(card["keep"])))
-            line.append(f" (line {card['line']}: {card['pattern']})")
+            line.append(f" (line {card['line']}: {card['line_text']})")
             console.print(line)
             console.print(Text("    the best hold too" if card["best"] else
                                f"    equity {card['equity']:.6f}, {card['loss']:.6f} less than the best hold"))

@@ -34,17 +34,80 @@ TIE = 1e-12
 # it makes the search prefer, among orders of about the same loss, the one right more often.
 MISS_CHARGE = 0.002
 SWEEPS = 30
-TIE_BREAK = ("when your hand makes the line's pattern in several ways, keep the highest cards "
-             "(compare the kept cards' ranks from the top; a deuce counts lowest)")
+TIE_BREAK = ("when your hand fits the line in several ways, keep no card of a rank you throw away, "
+             "then the highest cards (compare the kept cards' ranks from the top; a deuce counts lowest)")
 
 
 VALUES = {rank: value for value, rank in enumerate("3456789TJQKA", start=3)} | {"2": 0}
 
 
-def tie_break(keep: str) -> tuple[int, ...]:
-    """The player's preference among holds of one pattern: higher is kept. ``keep`` is the
-    kept cards' text ("As Kd 2h"); a deuce counts lowest."""
-    return tuple(sorted((VALUES[card[0]] for card in keep.split()), reverse=True))
+def tie_break(keep: str, hand: str = "") -> tuple[int, ...]:
+    """The player's preference among holds of one line: higher is kept. ``keep`` is the kept
+    cards' text ("As Kd 2h"), ``hand`` the five dealt. First keep no card of a rank you throw
+    away, then the highest cards (a deuce counts lowest)."""
+    kept = keep.split()
+    thrown = {card[0] for card in hand.split() if card not in kept}
+    split = sum(1 for card in kept if card[0] in thrown)
+    return (-split, *sorted((VALUES[card[0]] for card in kept), reverse=True))
+
+
+# A high card, for the lines that count them: a Ten or higher.
+HIGH = 10
+RANK_NAMES = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "Ten"}
+COUNT_WORDS = {0: "no", 1: "a", 2: "two", 3: "three", 4: "four"}
+
+
+def rank_name(value: int) -> str:
+    return RANK_NAMES.get(value, str(value))
+
+
+def lines_of(keep: str, pattern: str) -> tuple[str, ...]:
+    """The card lines a hold fits (the first is its own; the second, if any, a broad one):
+
+    - a draw ("three to a straight", "four to a flush with a deuce") is named with its high
+      cards (Ten or higher): "three to a straight, two high cards";
+    - a hold of unpaired natural cards, with or without deuces, also fits the broad line of
+      its top card: "three unpaired cards, Ace high", "a deuce and two unpaired cards, Queen
+      high"; with the tie-break, such a line means "the highest of them";
+    - any other hold fits its pattern alone."""
+    cards = keep.split()
+    naturals = [c[0] for c in cards if c[0] != "2"]
+    deuces = len(cards) - len(naturals)
+    if " to a " in pattern and "royal" not in pattern:  # a royal's cards are all high
+        high = sum(1 for rank in naturals if VALUES[rank] >= HIGH)
+        pattern = f"{pattern}, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}"
+    if len(cards) == 5 or not naturals or len(set(naturals)) < len(naturals):
+        return (pattern,)
+    unpaired = "a card" if len(naturals) == 1 else f"{COUNT_WORDS[len(naturals)]} unpaired cards"
+    if deuces:
+        unpaired = f"{COUNT_WORDS[deuces]} deuce{'s' if deuces > 1 else ''} and {unpaired}"
+    return (pattern, f"{unpaired}, {rank_name(max(VALUES[rank] for rank in naturals))} high")
+
+
+def merged_lines(order: Sequence[str]) -> list[dict[str, Any]]:
+    """The card as printed: lines next to each other that differ only in their top card
+    ("three unpaired cards, King high" just after "..., Ace high") are one line ("three
+    unpaired cards, Ace or King high"). Each printed line: ``text`` and its ``items``."""
+    printed: list[dict[str, Any]] = []
+    for item in order:
+        base, _, top = item.rpartition(", ")
+        if top.endswith(" high") and not top.endswith("high cards") and printed \
+                and printed[-1]["base"] == base:
+            printed[-1]["items"].append(item)
+            printed[-1]["tops"].append(top[:-len(" high")])
+        elif top.endswith(" high") and "high card" not in top:
+            printed.append({"base": base, "items": [item], "tops": [top[:-len(" high")]]})
+        else:
+            printed.append({"base": item, "items": [item], "tops": []})
+    for line in printed:
+        tops = line.pop("tops")
+        base = line.pop("base")
+        line["text"] = base if not tops else f"{base}, {_or(tops)} high"
+    return printed
+
+
+def _or(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 @dataclass(frozen=True)
@@ -71,16 +134,18 @@ class Hands:
 
 
 def card_hold(holds: Sequence[str], patterns: Sequence[str], equities: Sequence[float],
-              order: Sequence[str]) -> int:
-    """The index of the hold the card keeps: of the holds whose pattern is highest on the card,
+              order: Sequence[str]) -> tuple[int, str]:
+    """The index of the hold the card keeps, and the card's item it fits: of the holds whose pattern is highest on the card,
     the highest cards (``tie_break``), the worst of holds tying on ranks. A hand making no
     pattern of the card is a ``ValueError``."""
     place = {p: i for i, p in enumerate(order)}
-    top = min((place[p] for p in patterns if p in place), default=None)
+    lines = [lines_of(keep, pattern) for keep, pattern in zip(holds, patterns)]
+    top = min((place[line] for fits in lines for line in fits if line in place), default=None)
     if top is None:
-        raise ValueError("the hand makes no pattern on the card")
-    mine = [i for i, p in enumerate(patterns) if place.get(p) == top]
-    return max(mine, key=lambda i: (tie_break(holds[i]), -equities[i]))
+        raise ValueError("the hand makes no line of the card")
+    mine = [i for i, fits in enumerate(lines) if order[top] in fits]
+    hand = max(holds, key=len)
+    return max(mine, key=lambda i: (tie_break(holds[i], hand), -equities[i])), order[top]
 
 
 def gather(rows: Sequence[dict]) -> Hands:
@@ -94,11 +159,13 @@ def gather(rows: Sequence[dict]) -> Hands:
         best = max(row["hold_equities"])
         bests.append(best)
         chosen: dict[str, tuple] = {}
+        hand = max(row["holds"], key=len)
         for keep, pattern, equity in zip(row["holds"], row["hold_patterns"], row["hold_equities"]):
             # highest cards first; among holds that differ only in suits, the worst
-            rank = (tie_break(keep), -equity)
-            if pattern not in chosen or rank > chosen[pattern][0]:
-                chosen[pattern] = (rank, keep, best - equity)
+            rank = (tie_break(keep, hand), -equity)
+            for line in lines_of(keep, pattern):
+                if line not in chosen or rank > chosen[line][0]:
+                    chosen[line] = (rank, keep, best - equity)
         starts.append(len(owner))
         best_item.append(names.setdefault(row["hold_patterns"][0], len(names)))
         for pattern, (_, keep, loss) in chosen.items():
@@ -226,12 +293,27 @@ def _charged(loss):
 
 
 def strategy_card(rows: Sequence[dict]) -> dict[str, Any]:
-    """The card of a chart: its lines in order, each with the hands it decides and gets
-    right, and the figures of following it (``figures``)."""
+    """The card of a chart and the figures of following it (``figures``): ``lines`` as
+    printed, each with its ``rank``, ``pattern`` (the line's text), ``items`` (what it merges),
+    the ``hands`` it decides, of them the hands it ``followed`` to the best hold, and its part
+    of the mean ``loss``; ``order`` is every item in card order."""
     hands = gather(rows)
     order = improve(hands, start_order(hands))
     result = figures(hands, order)
-    result["lines"] = [dict(line, rank=i + 1) for i, line in enumerate(l for l in result["lines"] if l["hands"])]
-    result["order"] = [line["pattern"] for line in result["lines"]]
-    result["tie_break"] = TIE_BREAK
-    return result
+    decided = {line["pattern"]: line for line in result["lines"]}
+    order = [item for item in order if decided.get(item, {}).get("hands")]
+    lines = []
+    for rank, printed in enumerate(merged_lines(order), start=1):
+        parts = [decided[item] for item in printed["items"]]
+        lines.append({"rank": rank, "pattern": printed["text"], "items": printed["items"],
+                      "hands": sum(p["hands"] for p in parts), "followed": sum(p["followed"] for p in parts),
+                      "loss": sum(p["loss"] for p in parts)})
+    return result | {"lines": lines, "order": order, "tie_break": TIE_BREAK}
+
+
+def card_line(lines: Sequence[dict[str, Any]], item: str) -> tuple[int, str]:
+    """The printed line (its rank and text) that holds ``item``."""
+    for line in lines:
+        if item in line["items"]:
+            return line["rank"], line["pattern"]
+    raise ValueError(f"no line of the card holds {item!r}")

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from oracle.cards import format_cards, parse_cards
 
 from .kinds import ChartError, ChartKind, Params
-from .card import TIE, TIE_BREAK, card_hold, strategy_card
+from .card import TIE, TIE_BREAK, card_hold, card_line, strategy_card
 from .patterns import hand_patterns, hold_pattern
 from .symmetry import canonical, class_size, inverse, rename, suit_classes
 
@@ -148,7 +148,8 @@ def best_holds(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def record(summary: Mapping[str, Any]) -> dict[str, Any]:
     """The card, kept in the table's record so that a lookup shows the card's hold."""
     return {"card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
-            | {"order": [line["pattern"] for line in summary["strategy"]]}}
+            | {"lines": [{"rank": line["rank"], "pattern": line["pattern"], "items": line["items"]}
+                         for line in summary["strategy"]]}}
 
 
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
@@ -193,13 +194,15 @@ def _card_answer(hand, row: Mapping[str, Any], card: Mapping[str, Any] | None,
     an older format (no card kept, no equity of every hold)."""
     if not card or row.get("holds") is None:
         return None
-    i = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], card["order"])
+    order = [item for line in card["lines"] for item in line["items"]]
+    i, item = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], order)
     keep = dealt(row["holds"][i])
     kept = set(parse_cards(keep))
     loss = max(0.0, row["equity"] - row["hold_equities"][i])
+    rank, text = card_line(card["lines"], item)
     return {
         "keep": keep, "discard": format_cards([c for c in hand if c not in kept]),
-        "pattern": row["hold_patterns"][i], "line": card["order"].index(row["hold_patterns"][i]) + 1,
+        "pattern": row["hold_patterns"][i], "line": rank, "line_text": text,
         "equity": row["hold_equities"][i], "loss": loss, "best": loss <= TIE,
         "accuracy": card["accuracy"], "mean_loss": card["mean_loss"], "worst_loss": card["worst_loss"],
     }
