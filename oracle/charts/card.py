@@ -73,7 +73,9 @@ def lines_of(keep: str, pattern: str) -> tuple[str, ...]:
     cards = keep.split()
     naturals = [c[0] for c in cards if c[0] != "2"]
     deuces = len(cards) - len(naturals)
-    if " to a " in pattern and "royal" not in pattern:  # a royal's cards are all high
+    if pattern == "four to a straight":
+        pattern = f"four to {'an open' if _open_ended(naturals) else 'an inside'} straight"
+    if " to a" in pattern and "royal" not in pattern:  # a royal's cards are all high
         high = sum(1 for rank in naturals if VALUES[rank] >= HIGH)
         pattern = f"{pattern}, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}"
     if len(cards) == 5 or not naturals or len(set(naturals)) < len(naturals):
@@ -82,6 +84,12 @@ def lines_of(keep: str, pattern: str) -> tuple[str, ...]:
     if deuces:
         unpaired = f"{COUNT_WORDS[deuces]} deuce{'s' if deuces > 1 else ''} and {unpaired}"
     return (pattern, f"{unpaired}, {rank_name(max(VALUES[rank] for rank in naturals))} high")
+
+
+def _open_ended(ranks: Sequence[str]) -> bool:
+    """Four natural ranks in a row, neither end an Ace: two ranks complete the straight."""
+    values = sorted(VALUES[rank] for rank in ranks)
+    return values == list(range(values[0], values[0] + 4)) and values[-1] < 14
 
 
 def merged_lines(order: Sequence[str]) -> list[dict[str, Any]]:
