@@ -142,23 +142,26 @@ class Hands:
 
 
 def card_hold(holds: Sequence[str], patterns: Sequence[str], equities: Sequence[float],
-              order: Sequence[str]) -> tuple[int, str]:
-    """The index of the hold the card keeps, and the card's item it fits: of the holds whose pattern is highest on the card,
-    the highest cards (``tie_break``), the worst of holds tying on ranks. A hand making no
-    pattern of the card is a ``ValueError``."""
-    place = {p: i for i, p in enumerate(order)}
-    lines = [lines_of(keep, pattern) for keep, pattern in zip(holds, patterns)]
-    top = min((place[line] for fits in lines for line in fits if line in place), default=None)
+              lines: Sequence[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
+    """The index of the hold the printed card keeps, and the printed line it fits. ``lines``
+    is the card as printed, each line with the ``items`` it merges: a player reads the line,
+    so the holds of all its items compete by ``tie_break`` (the worst of holds tying on
+    ranks). A hand making no line of the card is a ``ValueError``."""
+    place = {item: rank for rank, line in enumerate(lines) for item in line["items"]}
+    fits = [[place[line] for line in lines_of(keep, pattern) if line in place]
+            for keep, pattern in zip(holds, patterns)]
+    top = min((rank for ranks in fits for rank in ranks), default=None)
     if top is None:
         raise ValueError("the hand makes no line of the card")
-    mine = [i for i, fits in enumerate(lines) if order[top] in fits]
+    mine = [i for i, ranks in enumerate(fits) if top in ranks]
     hand = max(holds, key=len)
-    return max(mine, key=lambda i: (tie_break(holds[i], hand), -equities[i])), order[top]
+    return max(mine, key=lambda i: (tie_break(holds[i], hand), -equities[i])), lines[top]
 
 
-def gather(rows: Sequence[dict]) -> Hands:
+def gather(rows: Sequence[dict], line_of: dict[str, str] | None = None) -> Hands:
     """``rows`` of the chart (``hand``, ``weight``, ``holds``, ``hold_patterns``,
-    ``hold_equities``, best hold first) as ``Hands``."""
+    ``hold_equities``, best hold first) as ``Hands``. With ``line_of`` (item to printed line),
+    the patterns are the printed lines, and items it leaves out are not on the card."""
     import numpy as np
 
     names: dict[str, int] = {}
@@ -172,10 +175,15 @@ def gather(rows: Sequence[dict]) -> Hands:
             # highest cards first; among holds that differ only in suits, the worst
             rank = (tie_break(keep, hand), -equity)
             for line in lines_of(keep, pattern):
+                if line_of is not None:
+                    line = line_of.get(line)
+                    if line is None:
+                        continue
                 if line not in chosen or rank > chosen[line][0]:
                     chosen[line] = (rank, keep, best - equity)
         starts.append(len(owner))
-        best_item.append(names.setdefault(row["hold_patterns"][0], len(names)))
+        if line_of is None:  # the search's starting order ranks the best holds' patterns
+            best_item.append(names.setdefault(row["hold_patterns"][0], len(names)))
         for pattern, (_, keep, loss) in chosen.items():
             owner.append(index)
             item.append(names.setdefault(pattern, len(names)))
@@ -185,7 +193,8 @@ def gather(rows: Sequence[dict]) -> Hands:
                  weight=np.array([r["weight"] for r in rows], dtype=np.float64),
                  owner=np.array(owner, dtype=np.int64), item=np.array(item, dtype=np.int64),
                  keep=tuple(keeps), loss=np.array(losses, dtype=np.float64),
-                 starts=np.array(starts, dtype=np.int64), best_item=np.array(best_item, dtype=np.int64),
+                 starts=np.array(starts, dtype=np.int64),
+                 best_item=np.array(best_item or [0] * len(rows), dtype=np.int64),
                  best=np.array(bests, dtype=np.float64))
 
 
@@ -301,27 +310,21 @@ def _charged(loss):
 
 
 def strategy_card(rows: Sequence[dict]) -> dict[str, Any]:
-    """The card of a chart and the figures of following it (``figures``): ``lines`` as
-    printed, each with its ``rank``, ``pattern`` (the line's text), ``items`` (what it merges),
-    the ``hands`` it decides, of them the hands it ``followed`` to the best hold, and its part
-    of the mean ``loss``; ``order`` is every item in card order."""
+    """The card of a chart and the figures of following it as printed (``figures``): ``lines``
+    as printed, each with its ``rank``, ``pattern`` (the line's text), ``items`` (what it
+    merges), the ``hands`` it decides, of them the hands it ``followed`` to the best hold, and
+    its part of the mean ``loss``; ``order`` is every item in card order."""
     hands = gather(rows)
     order = improve(hands, start_order(hands))
-    result = figures(hands, order)
-    decided = {line["pattern"]: line for line in result["lines"]}
-    order = [item for item in order if decided.get(item, {}).get("hands")]
-    lines = []
-    for rank, printed in enumerate(merged_lines(order), start=1):
-        parts = [decided[item] for item in printed["items"]]
-        lines.append({"rank": rank, "pattern": printed["text"], "items": printed["items"],
-                      "hands": sum(p["hands"] for p in parts), "followed": sum(p["followed"] for p in parts),
-                      "loss": sum(p["loss"] for p in parts)})
+    decided = {line["pattern"]: line["hands"] for line in figures(hands, order)["lines"]}
+    # an item that decides no hand is never a hand's highest: leaving it off changes nothing
+    order = [item for item in order if decided.get(item)]
+    printed = merged_lines(order)
+    # the figures are those of the card a player reads: items merged into one printed line
+    # are one line, the tie-break choosing among all their holds
+    line_of = {item: line["text"] for line in printed for item in line["items"]}
+    result = figures(gather(rows, line_of), [line["text"] for line in printed])
+    lines = [{"rank": rank, "pattern": line["text"], "items": line["items"], "hands": part["hands"],
+              "followed": part["followed"], "loss": part["loss"]}
+             for rank, (line, part) in enumerate(zip(printed, result["lines"]), start=1)]
     return result | {"lines": lines, "order": order, "tie_break": TIE_BREAK}
-
-
-def card_line(lines: Sequence[dict[str, Any]], item: str) -> tuple[int, str]:
-    """The printed line (its rank and text) that holds ``item``."""
-    for line in lines:
-        if item in line["items"]:
-            return line["rank"], line["pattern"]
-    raise ValueError(f"no line of the card holds {item!r}")

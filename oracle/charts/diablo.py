@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from oracle.cards import format_cards, parse_cards
 
 from .kinds import ChartError, ChartKind, Params
-from .card import TIE, TIE_BREAK, card_hold, card_line, strategy_card
+from .card import TIE, TIE_BREAK, card_hold, strategy_card
 from .patterns import hand_patterns, hold_pattern
 from .symmetry import canonical, class_size, inverse, rename, suit_classes
 
@@ -194,15 +194,13 @@ def _card_answer(hand, row: Mapping[str, Any], card: Mapping[str, Any] | None,
     an older format (no card kept, no equity of every hold)."""
     if not card or row.get("holds") is None:
         return None
-    order = [item for line in card["lines"] for item in line["items"]]
-    i, item = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], order)
+    i, line = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], card["lines"])
     keep = dealt(row["holds"][i])
     kept = set(parse_cards(keep))
     loss = max(0.0, row["equity"] - row["hold_equities"][i])
-    rank, text = card_line(card["lines"], item)
     return {
         "keep": keep, "discard": format_cards([c for c in hand if c not in kept]),
-        "pattern": row["hold_patterns"][i], "line": rank, "line_text": text,
+        "pattern": row["hold_patterns"][i], "line": line["rank"], "line_text": line["pattern"],
         "equity": row["hold_equities"][i], "loss": loss, "best": loss <= TIE,
         "accuracy": card["accuracy"], "mean_loss": card["mean_loss"], "worst_loss": card["worst_loss"],
     }
