@@ -73,7 +73,7 @@ def _run_chart(slug: str, params_of: Callable[[], dict], output, scheduler, work
 
     from oracle.charts import find_kind
     from oracle.charts.run import plan_chart, run_chart
-    from oracle.render import chart_progress, chart_run_result
+    from oracle.render_charts import chart_progress, chart_run_result
 
     kind = find_kind(slug)
     plan = plan_chart(kind, params_of(), limit=limit, sample=sample, seed=seed, partition_size=partition_size)
@@ -196,7 +196,7 @@ def chart_lookup(query, path, boss, as_json) -> None:
     if as_json:
         emit_json(answer)
         return
-    from oracle.render import chart_lookup_result
+    from oracle.render_charts import chart_lookup_result
 
     chart_lookup_result(console(), answer)
 

@@ -93,7 +93,7 @@ def test_on_a_terminal_the_progress_bar_counts_partitions_and_estimates_the_time
 
     from rich.console import Console
 
-    from oracle.render import chart_progress
+    from oracle.render_charts import chart_progress
 
     screen = io.StringIO()
     console = Console(file=screen, force_terminal=True, width=100, color_system=None)
@@ -106,7 +106,8 @@ def test_on_a_terminal_the_progress_bar_counts_partitions_and_estimates_the_time
 
 
 def test_in_a_log_progress_is_a_line_on_standard_error(capsys):
-    from oracle.render import chart_progress, make_console
+    from oracle.render import make_console
+    from oracle.render_charts import chart_progress
 
     with chart_progress(make_console(), "hod-preflop") as update:
         update(0, 4)
@@ -125,7 +126,7 @@ def test_a_finished_chart_run_and_a_lookup_print_their_tables_of_shares_and_bars
 
     from oracle.charts.kinds import find_kind
     from oracle.charts.store import read_table
-    from oracle.render import chart_run_result
+    from oracle.render_charts import chart_run_result
 
     folder = DOCS / f"{kind}-sample"
     meta = json.loads((folder / "chart.json").read_text())

@@ -57,5 +57,5 @@ def lookup_chart(path: str | Path, query: str, options: Mapping[str, Any] | None
         rows = read_table(table_path, filters=list(zip(kind.key_columns, ["="] * len(values), values))).to_pylist()
         return rows[0] if rows else None
 
-    answer = kind.lookup(find, query, meta["params"], dict(options or {}))
+    answer = kind.lookup(find, query, meta["params"], dict(options or {}), meta)
     return {"kind": kind.slug, "chart": str(path), **answer}

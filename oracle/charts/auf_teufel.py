@@ -144,15 +144,19 @@ def summarize(table, params: Params) -> dict[str, Any]:
             "thresholds": {k: sorted(v, key=lambda x: -1 if x is None else x) for k, v in grid.items()}}
 
 
+def devils_text(count: int) -> str:
+    return f"{count} devil" if count == 1 else f"{count} devils"
+
+
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
     targets = summary["targets"]
     top = _standard().value
-    lines = [(f"{d} devil{'s' if d != 1 else ''}", [(0, 0), (top, top / (d + 1))]) for d in summary["devils"] if d]
+    lines = [(devils_text(d), [(0, 0), (top, top / (d + 1))]) for d in summary["devils"] if d]
     starts = html.table(
         ["devils", "value left", "stop from (haul)"] + [f"reach {t}" for t in targets],
         [[str(s["devils"]), f"{s['value']:,}", "never" if s["haul_stop_from"] is None else f"{s['haul_stop_from']:.2f}"]
          + [html.percent(s[f"reach_{t}"]) for t in targets] for s in summary["full_ovens"]])
-    reach_lines = [(f"{s['devils']} devils", [(t, 100 * s[f"reach_{t}"]) for t in targets])
+    reach_lines = [(devils_text(s["devils"]), [(t, 100 * s[f"reach_{t}"]) for t in targets])
                    for s in summary["full_ovens"] if s["devils"]]
     devils = [d for d in summary["devils"] if d]
 
@@ -160,7 +164,7 @@ def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
         found = summary["thresholds"].get(f"{value}/{d}")
         return "—" if not found else " / ".join("never" if x is None else f"{x:.1f}" for x in found)
 
-    grid = html.table(["value left"] + [f"{d} devil{'s' if d != 1 else ''}" for d in devils],
+    grid = html.table(["value left"] + [devils_text(d) for d in devils],
                       [[f"{v:,}"] + [cell(v, d) for d in devils] for v in GRID_VALUES])
     sections = [
         html.section("How to read it", html.paragraph(
@@ -210,7 +214,7 @@ def parse_oven(text: str) -> tuple[int, ...]:
 
 
 def lookup(find: Callable[[Any], dict | None], query: str, params: Params,
-           options: Mapping[str, Any]) -> dict[str, Any]:
+           options: Mapping[str, Any], record: Mapping[str, Any] | None = None) -> dict[str, Any]:
     key = list(parse_oven(query))
     row = find(key)
     if row is None:

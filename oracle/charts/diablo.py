@@ -17,9 +17,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from oracle.cards import format_cards, parse_cards
 
-from . import html
 from .kinds import ChartError, ChartKind, Params
-from .patterns import hand_patterns, hold_pattern, strategy_card
+from .card import TIE, TIE_BREAK, card_hold, strategy_card
+from .patterns import hand_patterns, hold_pattern
 from .symmetry import canonical, class_size, inverse, rename, suit_classes
 
 RULE = "Diablo: Playing a hand (2. The draw)"
@@ -68,8 +68,25 @@ def compute(key: str, params: Params) -> dict[str, Any]:
         "runner_up_equity": float(runner_equity),
         "margin": float(equity - runner_equity),
         "patterns": hand_patterns(hand),
+        **every_hold(hand, answer["choices"]),
         "deals": best["deals"],
     }
+
+
+def every_hold(hand, choices: Sequence[Mapping[str, Any]]) -> dict[str, list]:
+    """Each of the hand's 16 legal holds (discard 0, 1 or 2) with its pattern and exact equity,
+    best first: the solver groups discards that play alike, so each group's equity is given to
+    each of its discards."""
+    keeps, patterns, equities = [], [], []
+    for choice in choices:
+        equity = float(Fraction(choice["exact"]["equity"]))
+        for discard in choice["equivalent"]:
+            thrown = set(parse_cards(discard)) if discard else set()
+            kept = [c for c in hand if c not in thrown]
+            keeps.append(format_cards(kept))
+            patterns.append(hold_pattern(kept))
+            equities.append(equity)
+    return {"holds": keeps, "hold_patterns": patterns, "hold_equities": equities}
 
 
 def columns(params: Params) -> list[tuple[str, str]]:
@@ -78,59 +95,71 @@ def columns(params: Params) -> list[tuple[str, str]]:
         ("best_pattern", "string"), ("win", "float64"), ("tie", "float64"), ("lose", "float64"),
         ("equity", "float64"), ("equity_exact", "string"), ("runner_up_discard", "string"),
         ("runner_up_keep", "string"), ("runner_up_pattern", "string"), ("runner_up_equity", "float64"),
-        ("margin", "float64"), ("patterns", "list<string>"), ("deals", "int64"),
+        ("margin", "float64"), ("patterns", "list<string>"), ("holds", "list<string>"),
+        ("hold_patterns", "list<string>"), ("hold_equities", "list<float64>"), ("deals", "int64"),
     ]
 
 
 SUMMARY_COLUMNS = ("hand", "weight", "equity", "best_keep", "best_pattern", "runner_up_keep",
-                   "runner_up_pattern", "margin", "patterns")
+                   "runner_up_pattern", "margin", "holds", "hold_patterns", "hold_equities")
+CLOSEST = 10
 
 
 def summarize(table, params: Params) -> dict[str, Any]:
     rows = table.select(list(SUMMARY_COLUMNS)).to_pylist()
-    card = strategy_card(rows)
-    hands = card["hands"]
-    mean = sum(r["weight"] * r["equity"] for r in rows) / hands if hands else None
+    hands = sum(r["weight"] for r in rows)
+    card = strategy_card(rows) if rows else {"lines": [], "order": [], "accuracy": None, "mean_loss": None,
+                                            "worst_loss": None, "worst_hand": None, "worst_hold": None}
+    for line in card["lines"]:
+        line["share"] = line["hands"] / hands
+    # the close calls: the smallest margins between holds that play differently (hands whose
+    # holds all tie, such as four deuces, have no call to make)
+    close = sorted((r for r in rows if r["margin"] > 0), key=lambda r: (r["margin"], r["hand"]))[:CLOSEST]
     return {
         "classes": len(rows),
         "hands": hands,
-        "mean_equity": mean,
+        "mean_equity": sum(r["weight"] * r["equity"] for r in rows) / hands if hands else None,
         "strategy": card["lines"],
         "accuracy": card["accuracy"],
-        "closest": [
-            {k: r[k] for k in ("hand", "best_keep", "runner_up_keep", "margin")}
-            for r in sorted(rows, key=lambda r: (r["margin"], r["hand"]))[:10]
-        ],
+        "mean_loss": card["mean_loss"],
+        "worst_loss": card["worst_loss"],
+        "worst_hand": card["worst_hand"],
+        "worst_hold": card["worst_hold"],
+        "worst_best_hold": next((r["best_keep"] for r in rows if r["hand"] == card["worst_hand"]), None),
+        "tie_break": TIE_BREAK,
+        "best_holds": best_holds(rows),
+        "closest": [{k: r[k] for k in ("hand", "best_keep", "runner_up_keep", "margin")} for r in close],
     }
 
 
+def best_holds(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each pattern that is some hand's best hold, with the hands it is best for and their
+    mean equity, most hands first."""
+    totals: dict[str, list[float]] = {}
+    for row in rows:
+        entry = totals.setdefault(row["best_pattern"], [0, 0.0])
+        entry[0] += row["weight"]
+        entry[1] += row["weight"] * row["equity"]
+    hands = sum(t[0] for t in totals.values())
+    return [{"pattern": p, "hands": int(t[0]), "share": t[0] / hands, "mean_equity": t[1] / t[0]}
+            for p, t in sorted(totals.items(), key=lambda item: (-item[1][0], item[0]))]
+
+
+def record(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """The card, kept in the table's record so that a lookup shows the card's hold."""
+    return {"card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
+            | {"lines": [{"rank": line["rank"], "pattern": line["pattern"], "items": line["items"]}
+                         for line in summary["strategy"]]}}
+
+
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
-    lines = summary["strategy"]
-    card_rows = [
-        [str(line["rank"]), line["pattern"], f"{line['hands']:,}", html.percent(line["share"]),
-         f"{line['mean_equity']:.4f}"]
-        for line in lines
-    ]
-    sections = [
-        html.section("How to read it", html.paragraph(
-            "Hold the highest pattern on the list that your five cards contain. Patterns are ranked "
-            "by the mean equity of the hands whose best hold they are; 'hands' counts dealt hands "
-            "(every class weighed by its size). Following the card gives the best hold's pattern for "
-            f"{html.percent(summary['accuracy'])} of the hands charted; for the exact best hold of any "
-            "hand, ask the chart: oracle chart lookup \"2h 9c 9d Kh 4s\".")),
-        html.section("Strategy card", html.table(["#", "hold", "hands", "share", "mean equity"], card_rows)),
-        html.section("Share of hands by best hold", html.bar_chart(
-            [(line["pattern"], line["share"]) for line in lines], value_text=html.percent)),
-        html.section("Closest calls", html.table(
-            ["hand", "best hold", "runner-up", "margin"],
-            [[html.cards(r["hand"]), html.cards(r["best_keep"]), html.cards(r["runner_up_keep"]), f"{r['margin']:.6f}"]
-             for r in summary["closest"]], raw=(0, 1, 2))),
-    ]
-    return html.page(KIND, summary, meta, MODEL, sections)
+    from .diablo_page import page
+
+    return page(KIND, summary, meta, MODEL)
 
 
 def lookup(find: Callable[[Any], dict | None], query: str, params: Params,
-           options: Mapping[str, Any]) -> dict[str, Any]:
+           options: Mapping[str, Any], record: Mapping[str, Any] | None = None) -> dict[str, Any]:
     hand = parse_cards(query)
     if len(hand) != 5:
         raise ChartError(f"a Diablo hand is five cards, got {len(hand)} in {query!r}")
@@ -154,7 +183,26 @@ def lookup(find: Callable[[Any], dict | None], query: str, params: Params,
         "runner_up": {"discard": dealt(row["runner_up_discard"]), "keep": dealt(row["runner_up_keep"]),
                       "pattern": row["runner_up_pattern"], "equity": row["runner_up_equity"]},
         "margin": row["margin"],
+        "card": _card_answer(hand, row, (record or {}).get("card"), dealt),
         "rule": RULE,
+    }
+
+
+def _card_answer(hand, row: Mapping[str, Any], card: Mapping[str, Any] | None,
+                 dealt: Callable[[str], str]) -> dict[str, Any] | None:
+    """What the strategy card holds for the hand, and the card's figures; None for a chart of
+    an older format (no card kept, no equity of every hold)."""
+    if not card or row.get("holds") is None:
+        return None
+    i, line = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], card["lines"])
+    keep = dealt(row["holds"][i])
+    kept = set(parse_cards(keep))
+    loss = max(0.0, row["equity"] - row["hold_equities"][i])
+    return {
+        "keep": keep, "discard": format_cards([c for c in hand if c not in kept]),
+        "pattern": row["hold_patterns"][i], "line": line["rank"], "line_text": line["pattern"],
+        "equity": row["hold_equities"][i], "loss": loss, "best": loss <= TIE,
+        "accuracy": card["accuracy"], "mean_loss": card["mean_loss"], "worst_loss": card["worst_loss"],
     }
 
 
@@ -173,4 +221,6 @@ KIND = ChartKind(
     render=render,
     lookup=lookup,
     key_columns=("hand",),
+    format=2,
+    record=record,
 )

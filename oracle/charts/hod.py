@@ -119,6 +119,10 @@ def compute(key: Sequence[str], params: Params) -> dict[str, Any]:
     }
 
 
+# The best and the worst starts listed beside each Boss's strip.
+ENDS = 5
+
+
 def columns(params: Params) -> list[tuple[str, str]]:
     return [("start", "string"), ("boss", "string"), ("default_hand", "string"), ("weight", "int64"),
             ("win", "float64"), ("push", "float64"), ("lose", "float64"), ("wins", "int64"),
@@ -149,7 +153,7 @@ def summarize(table, params: Params) -> dict[str, Any]:
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
     rows = _rows(table)
     overview = html.table(
-        ["Boss", "default hand", "win", "push", "lose", "starts that beat him", "share of deals"],
+        ["Boss", "default hand", "win", "push", "lose", "starts that beat him", "deals with such a start"],
         [[b["boss"], b["default_hand"], html.percent(b["win"]), html.percent(b["push"]), html.percent(b["lose"]),
           f"{b['starts_beating']:,} of {b['starts']:,}", html.percent(b["hands_beating"] / b["hands"])]
          for b in summary["bosses"]])
@@ -157,27 +161,40 @@ def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
         html.section("How to read it", html.paragraph(
             "For each Boss: the chance that a start wins, pushes or loses against him before the Flop, "
             "averaged over all deals (each start weighed by how many deals it is), and the starts that win "
-            "more often than they lose. A start is named by one hand of its class: any renaming of the suits "
+            "more often than they lose. 'Deals with such a start' is the share of all three-card deals that "
+            "are one of those starts. A start is named by one hand of its class: any renaming of the suits "
             "gives the same odds.")),
         html.section("Every Boss", overview),
     ]
     for b in summary["bosses"]:
         ranked = sorted((r for r in rows if r["boss"] == b["boss"]), key=lambda r: (-r["win"], r["lose"], r["start"]))
-        rows_html = [[html.cards(r["start"]), html.percent(r["win"]), html.percent(r["push"]),
-                      html.percent(r["lose"])] for r in ranked]
-        body = "\n".join([
-            html.stacked_strip([(r["win"], r["push"], r["lose"]) for r in ranked]),
-            html.paragraph(f"{b['starts_beating']:,} of {b['starts']:,} starts win more often than they lose against "
-                           f"{b['boss']} (default hand {b['default_hand']})."),
-            html.details(f"all {b['starts']:,} starts, best first",
-                         html.table(["start", "win", "push", "lose"], rows_html, raw=(0,))),
-        ])
-        sections.append(html.section(f"{b['boss']} (default hand {b['default_hand']})", body))
+        sections.append(html.section(f"{b['boss']} (default hand {b['default_hand']})", _boss_body(b, ranked)))
     return html.page(KIND, summary, meta, MODEL, sections)
 
 
+def _boss_body(boss: Mapping[str, Any], ranked: Sequence[Mapping[str, Any]]) -> str:
+    """One Boss: every start as a bar, best first, the best and worst starts listed beside."""
+    def name(r: Mapping[str, Any]) -> str:
+        return html.card_symbols(r["start"])
+
+    shown = list(ranked[:ENDS]) + list(ranked[-ENDS:] if len(ranked) > ENDS else [])
+    aside = html.table(["", "start", "win", "lose"],
+                       [["best" if i == 0 else "worst" if i == ENDS else "", html.cards(r["start"]),
+                         html.percent(r["win"]), html.percent(r["lose"])] for i, r in enumerate(shown)], raw=(1,))
+    rows_html = [[html.cards(r["start"]), html.percent(r["win"]), html.percent(r["push"]),
+                  html.percent(r["lose"])] for r in ranked]
+    return "\n".join([
+        html.beside(html.stacked_strip([(r["win"], r["push"], r["lose"]) for r in ranked],
+                                       ends=(name(ranked[0]), name(ranked[-1])) if ranked else ("", "")), aside),
+        html.paragraph(f"{boss['starts_beating']:,} of {boss['starts']:,} starts win more often than they lose "
+                       f"against {boss['boss']} (default hand {boss['default_hand']})."),
+        html.details(f"all {boss['starts']:,} starts, best first",
+                     html.table(["start", "win", "push", "lose"], rows_html, raw=(0,))),
+    ])
+
+
 def lookup(find: Callable[[Any], dict | None], query: str, params: Params,
-           options: Mapping[str, Any]) -> dict[str, Any]:
+           options: Mapping[str, Any], record: Mapping[str, Any] | None = None) -> dict[str, Any]:
     start = parse_cards(query)
     if len(start) != 3:
         raise ChartError(f"a Hell of a Deal start is three cards, got {len(start)} in {query!r}")

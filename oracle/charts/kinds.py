@@ -46,12 +46,19 @@ class ChartKind:
     # The whole table (pyarrow) in, JSON-ready figures out; then the page from them.
     summarize: Callable[[Any, Params], dict[str, Any]]
     render: Callable[[dict[str, Any], Any, Mapping[str, Any]], str]
-    lookup: Callable[[list[dict[str, Any]], str, Params, Mapping[str, Any]], dict[str, Any]]
+    # (find a row by key, the query, the chart's settings, the options, the table's record)
+    lookup: Callable[[Callable[[Any], dict | None], str, Params, Mapping[str, Any], Mapping[str, Any]],
+                     dict[str, Any]]
     # The key columns of a row, in order (a row's key is read back from them).
     key_columns: tuple[str, ...]
     # Whether each row records the seconds its solver call took (a ``seconds`` column): for
     # kinds whose entries are costly enough for the figure to mean something.
     timed: bool = True
+    # The layout of the kind's rows, stored in ``chart.json`` and the table's record: raised
+    # when columns change, so that a folder or table of an older layout is recognised.
+    format: int = 1
+    # What of the summary the table's record keeps, for lookups (the Diablo card), if anything.
+    record: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 KIND_MODULES = {

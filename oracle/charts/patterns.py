@@ -1,5 +1,5 @@
 """Diablo hold patterns: what a kept set of cards is called on a strategy card ("four to a
-flush", "three to a royal with a deuce"), and the strategy card made from a chart.
+flush", "three to a royal with a deuce"); the strategy card made of them is ``card``.
 
 A hold is the three, four or five cards kept at the draw ("0, 1 or 2" cards swapped, so at
 least three are kept). Its pattern is decided by the first line that fits, in this order:
@@ -111,39 +111,3 @@ def hand_patterns(hand: Sequence[Card]) -> list[str]:
         for discard in combinations(hand, throw):
             found[hold_pattern([c for c in hand if c not in discard])] = None
     return list(found)
-
-
-def strategy_card(rows: Sequence[dict]) -> dict:
-    """The chart summarised as a ranked list of hold patterns, as video-poker strategy cards
-    are: each pattern that is some hand's best hold, with the hands (weighted by class size)
-    for which it is best and their mean equity; ranked by that mean equity, best first. To
-    play the card, hold the highest pattern your hand contains. ``accuracy`` is the weighted
-    share of hands for which the highest pattern the hand contains is the pattern of its best
-    hold (when two holds tie for best, either pattern counts)."""
-    totals: dict[str, list[float]] = {}
-    for row in rows:
-        entry = totals.setdefault(row["best_pattern"], [0.0, 0.0, 0])
-        entry[0] += row["weight"]
-        entry[1] += row["weight"] * row["equity"]
-        entry[2] += 1
-    ranked = sorted(totals, key=lambda p: (-totals[p][1] / totals[p][0], p))
-    place = {pattern: i for i, pattern in enumerate(ranked)}
-    hands = sum(row["weight"] for row in rows)
-    followed = 0
-    for row in rows:
-        present = [p for p in row["patterns"] if p in place]
-        pick = min(present, key=place.__getitem__)
-        best = {row["best_pattern"]} | ({row["runner_up_pattern"]} if row["margin"] == 0 else set())
-        followed += row["weight"] if pick in best else 0
-    lines = [
-        {
-            "rank": i + 1,
-            "pattern": pattern,
-            "hands": int(totals[pattern][0]),
-            "share": totals[pattern][0] / hands,
-            "classes": totals[pattern][2],
-            "mean_equity": totals[pattern][1] / totals[pattern][0],
-        }
-        for i, pattern in enumerate(ranked)
-    ]
-    return {"lines": lines, "hands": int(hands), "accuracy": followed / hands if hands else None}

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 from oracle import __version__
 
 from . import store
-from .kinds import ChartError, ChartKind, Key, Params, find_kind
+from .kinds import ChartError, ChartKind, Key, Params, find_kind, row_key
 
 Progress = Callable[[int, int], None]  # (partitions done, partitions in all)
 CONNECT_SECONDS = 10
@@ -44,7 +44,7 @@ class Plan:
 
     def manifest(self) -> dict[str, Any]:
         return {
-            "format": 1, "kind": self.kind.slug, "params": dict(self.params), "selection": self.selection,
+            "format": self.kind.format, "kind": self.kind.slug, "params": dict(self.params), "selection": self.selection,
             "classes_total": self.classes_total, "classes": self.classes, "unit": self.kind.unit,
             "symmetry": self.kind.slug != "auf-teufel-policy", "entries": self.entries,
             "partition_size": self.partition_size, "partitions": len(self.partitions),
@@ -176,6 +176,14 @@ def run_chart(plan: Plan, output: Path, *, scheduler: str | None = None, workers
     result = RunResult(plan, output, output / f"{plan.kind.slug}.parquet", output / f"{plan.kind.slug}.html",
                        skipped=skipped, scheduler=scheduler)
     total = len(plan.partitions)
+    stored = _stored_table(plan, output) if not skipped else None
+    if stored is not None:  # a finished chart whose partitions were not kept: draw it again
+        result.skipped = list(range(total))
+        if progress is not None:
+            progress(total, total)
+        result.seconds = time.perf_counter() - started
+        _write_chart(plan, output, result, *stored)
+        return result
     if progress is not None:
         progress(len(skipped), total)
     if todo:
@@ -183,6 +191,20 @@ def run_chart(plan: Plan, output: Path, *, scheduler: str | None = None, workers
     result.seconds = time.perf_counter() - started
     finish_chart(plan, output, result)
     return result
+
+
+def _stored_table(plan: Plan, output: Path):
+    """The folder's finished table and its compute figures when it holds every entry of this
+    plan, in order (a shipped chart keeps no partitions), else None."""
+    meta, rows = store.read_metadata(output / f"{plan.kind.slug}.parquet")
+    wanted = plan.manifest()
+    if meta is None or rows != plan.entries or any(meta.get(k) != v for k, v in wanted.items()):
+        return None
+    table = store.read_table(output / f"{plan.kind.slug}.parquet")
+    keys = [row_key(plan.kind, row) for row in table.select(list(plan.kind.key_columns)).to_pylist()]
+    if keys != [key for part in plan.partitions for key in part]:
+        return None
+    return table, {k: meta[k] for k in ("compute_seconds", "compute_cpu_seconds") if k in meta}
 
 
 def _run_on_dask(plan: Plan, output: Path, todo: list[int], where: tuple[str | None, float], workers: int | None,
@@ -278,9 +300,16 @@ def finish_chart(plan: Plan, output: Path, result: RunResult) -> None:
         cpu += meta.get("cpu_seconds", 0.0)
         parts.append(store.read_table(path).replace_schema_metadata(None))
     table = pa.concat_tables(parts) if parts else store.table_of([], columns_of(plan))
+    _write_chart(plan, output, result, table, {"compute_seconds": round(seconds, 3),
+                                               "compute_cpu_seconds": round(cpu, 3)})
+
+
+def _write_chart(plan: Plan, output: Path, result: RunResult, table, computed: Mapping[str, Any]) -> None:
+    """The one table, with the run's record (and what the kind keeps of its summary), and the page."""
     result.summary = plan.kind.summarize(table, plan.params)
-    meta = plan.manifest() | {"oracle": __version__, "compute_seconds": round(seconds, 3),
-                              "compute_cpu_seconds": round(cpu, 3)}
+    meta = plan.manifest() | {"oracle": __version__, **computed}
+    if plan.kind.record is not None:
+        meta |= plan.kind.record(result.summary)
     store.write_table(result.table, table, meta)
     from oracle.files import write_text
 

@@ -27,14 +27,15 @@ MANIFEST = "chart.json"
 PARTS = "parts"
 META_KEY = b"oracle.chart"
 # Column types a kind may declare. float32 holds 7 significant digits, for the big tables.
-TYPES = ("string", "int8", "int16", "int64", "float32", "float64", "list<string>")
+TYPES = ("string", "int8", "int16", "int64", "float32", "float64", "list<string>", "list<float64>")
 
 
 def arrow_schema(columns: Sequence[tuple[str, str]], metadata: Mapping[str, Any] | None = None):
     import pyarrow as pa
 
     types = {"string": pa.string(), "int8": pa.int8(), "int16": pa.int16(), "int64": pa.int64(),
-             "float32": pa.float32(), "float64": pa.float64(), "list<string>": pa.list_(pa.string())}
+             "float32": pa.float32(), "float64": pa.float64(), "list<string>": pa.list_(pa.string()),
+             "list<float64>": pa.list_(pa.float64())}
     fields = [pa.field(name, types[kind]) for name, kind in columns]
     meta = {META_KEY: json.dumps(metadata, sort_keys=True).encode()} if metadata is not None else None
     return pa.schema(fields, metadata=meta)

@@ -1,0 +1,194 @@
+"""The Diablo strategy card: following it, line by line as the page prints it, gives the
+figures the chart stores; the hands a player meets get the card's hold beside the best hold;
+the search behind the order scores itself as a brute force does."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from oracle.charts import lookup_chart
+from oracle.charts.card import figures, gather, improve, lines_of, start_order, strategy_card
+from oracle.charts.store import read_metadata, read_table
+
+CHART = Path(os.environ.get("ORACLE_TEST_DIABLO_CHART", "")
+             or Path(__file__).resolve().parent.parent / "docs" / "charts" / "diablo-draw")
+RANKS = {r: v for v, r in enumerate("23456789TJQKA", start=2)} | {"2": 0}
+
+
+@functools.lru_cache(maxsize=1)
+def card_record() -> dict:
+    meta, _ = read_metadata(CHART / "diablo-draw.parquet")
+    return meta["card"]
+
+
+@functools.lru_cache(maxsize=None)
+def fits(keep: str, pattern: str) -> tuple[str, ...]:
+    return lines_of(keep, pattern)
+
+
+def follow(row: dict, place: dict[str, int]) -> int:
+    """The hold a player following the card keeps, as docs/charts.md says: the highest line
+    the hand fits; among its holds, none keeping a rank thrown away, then the highest ranks;
+    holds tying on both are counted at the worst equity."""
+    hand = row["holds"][[len(h) for h in row["holds"]].index(max(len(h) for h in row["holds"]))].split()
+    ranked = []
+    for i, (keep, pattern) in enumerate(zip(row["holds"], row["hold_patterns"])):
+        top = min(place.get(line, 10 ** 6) for line in fits(keep, pattern))
+        kept = keep.split()
+        thrown = {c[0] for c in hand if c not in kept}
+        ranked.append((top, sum(c[0] in thrown for c in kept), [-RANKS[c[0]] for c in sorted(
+            kept, key=lambda c: -RANKS[c[0]])], row["hold_equities"][i], i))
+    return min(ranked)[-1]
+
+
+def followed_holds(table, place: dict[str, int]):
+    """For every row of ``table``, the index (into its flattened holds) of the hold a player
+    following the card keeps, as docs/charts.md says, with numpy over all holds at once: the
+    highest line the hold fits, then no card of a rank thrown away, then the highest ranks,
+    then (holds tying on all that differ only in suits) the worst equity."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    holds = table["holds"].combine_chunks()
+    flat = holds.flatten()
+    row = np.repeat(np.arange(len(holds)), np.diff(holds.offsets.to_numpy()))
+    ranks = pa.array(list("23456789TJQKA"))
+    slots = [pc.utf8_slice_codeunits(flat, 3 * i, 3 * i + 1) for i in range(5)]
+    kept = np.stack([pc.fill_null(pc.index_in(s, value_set=ranks), -1).to_numpy() for s in slots], axis=1)
+    hand_slots = [pc.utf8_slice_codeunits(table["hand"].combine_chunks(), 3 * i, 3 * i + 1) for i in range(5)]
+    hand = np.stack([pc.index_in(s, value_set=ranks).to_numpy() for s in hand_slots], axis=1)
+    counts = np.zeros((len(flat), 13), dtype=np.int64)
+    dealt = np.zeros((len(holds), 13), dtype=np.int64)
+    for i in range(5):
+        present = kept[:, i] >= 0
+        np.add.at(counts, (np.flatnonzero(present), kept[present, i]), 1)
+        np.add.at(dealt, (np.arange(len(holds)), hand[:, i]), 1)
+    thrown = dealt[row] - counts
+    split = (counts * (thrown > 0)).sum(axis=1)
+    code = np.zeros(len(flat), dtype=np.int64)
+    for value in np.sort(kept, axis=1)[:, ::-1].T:
+        code = code * 14 + (value + 1)
+    # a hold's lines depend on its ranks and its pattern alone: name each pair once
+    kept_ranks = pc.binary_join_element_wise(
+        *[pc.if_else(pc.equal(s, ""), "", pc.binary_join_element_wise(s, "x ", "")) for s in slots], "")
+    text = pc.binary_join_element_wise(kept_ranks, table["hold_patterns"].combine_chunks().flatten(), "|")
+    encoded = pc.dictionary_encode(text)
+    places = np.array([min(place.get(line, 10 ** 6) for line in lines_of(*key.split("|")))
+                       for key in encoded.dictionary.to_pylist()])
+    top = places[encoded.indices.to_numpy()]
+    equity = table["hold_equities"].combine_chunks().flatten().to_numpy()
+    order = np.lexsort((equity, -code, split, top, row))
+    first = order[np.r_[0, np.flatnonzero(np.diff(row[order])) + 1]]
+    return first, equity, row
+
+
+def test_the_card_figures_agree_with_the_charts_own_rows():
+    """Every hand of the shipped chart followed through the card, independently of the search
+    that ordered it: the share followed, the mean and the worst loss are the figures stored
+    with the chart and printed on its page."""
+    import numpy as np
+
+    card = card_record()
+    place = {item: i for i, line in enumerate(card["lines"]) for item in line["items"]}
+    table = read_table(CHART / "diablo-draw.parquet", columns=["hand", "weight", "holds", "hold_patterns",
+                                                                 "hold_equities"])
+    chosen, equity, row = followed_holds(table, place)
+    best = np.maximum.reduceat(equity, np.r_[0, np.flatnonzero(np.diff(row)) + 1])
+    loss = best - equity[chosen]
+    weight = table["weight"].to_numpy()
+    assert weight.sum() == int(os.environ.get("ORACLE_TEST_DIABLO_HANDS", 2_598_960))
+    assert weight[loss <= 1e-12].sum() / weight.sum() == pytest.approx(card["accuracy"], abs=1e-12)
+    assert (weight * loss).sum() / weight.sum() == pytest.approx(card["mean_loss"], rel=1e-9)
+    assert loss.max() == pytest.approx(card["worst_loss"], rel=1e-9)
+    page = (CHART / "diablo-draw.html").read_text(encoding="utf-8")
+    assert f"{100 * card['accuracy']:.2f}%" in page and f"{card['mean_loss']:.5f}" in page
+    assert f"{card['worst_loss']:.5f}" in page
+
+
+def test_lookup_of_9_8_7_6_K_shows_the_cards_hold_and_its_cost_beside_the_best():
+    """The hand the old card misled on: the best hold is four to a straight; the lookup gives
+    the card's hold, the line it follows, and what it costs against the best, in equity."""
+    entry = lookup_chart(CHART, "9h 8c 7d 6s Kh")
+    assert entry["best"]["keep"] == "9h 8c 7d 6s"
+    card = entry["card"]
+    assert card["loss"] == pytest.approx(entry["best"]["equity"] - card["equity"], abs=1e-12)
+    assert card["best"] is (card["keep"] == "9h 8c 7d 6s")
+    assert card["accuracy"] == card_record()["accuracy"]
+
+
+# (hand, whether the card gives its best hold), hand-picked across the card: made hands,
+# deuces, draws, high cards and the close calls between them. The card is a list a player can
+# follow, so it misses some hands; for those the lookup must say so, with what it costs.
+PICKED = [
+    ("2h 2d 2c 2s 9h", True), ("As Ks Qs Js Ts", True), ("9h 9c 9d 4s 4d", True), ("2h 9c 9d Kh 4s", True),
+    ("Ah Kh Qh Jh 3c", True), ("8h 7h 5h 4h Kc", True), ("9h 9c Kd 7s 3h", True), ("Kh 7h 3h 9c 4d", True),
+    ("As Kd 9h 6c 3s", True), ("Qs 7d 5c 4h 2s", False), ("9h 8c 7d 6s Kh", False), ("Jh Tc 9d 5s 3h", True),
+    ("7c 7d 4h 4s Ah", True), ("2s 2h Ac Kd 7h", False), ("Ac 5d 4h 3s 9c", True), ("Th 9h 8h Kc 3d", False),
+    ("As Qh Jh Th 3h", False), ("Ks Qs Qh Js 7s", False), ("As Ks 9s 4h 3d", True), ("8s 7s 6h 3h 2h", False),
+]
+
+
+@pytest.mark.parametrize("hand, followed", PICKED, ids=[h for h, _ in PICKED])
+def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_the_page_says(hand, followed):
+    entry = lookup_chart(CHART, hand)
+    card = entry["card"]
+    assert card["best"] is followed
+    # the card's hold is one of the hand's holds, on the line the page prints
+    assert sorted(card["keep"].split() + card["discard"].split()) == sorted(hand.split())
+    page = (CHART / "diablo-draw.html").read_text(encoding="utf-8")
+    assert f"<td class=\"num\">{card['line']}</td><td>{card['line_text']}</td>" in page
+    if followed:
+        assert card["equity"] == pytest.approx(entry["best"]["equity"], abs=1e-12)
+    else:
+        assert card["loss"] == pytest.approx(entry["best"]["equity"] - card["equity"], abs=1e-12) and card["loss"] > 0
+
+
+def test_the_search_scores_its_card_as_a_brute_force_does():
+    """On made-up hands, the figures of the searched card are those of following it hand by
+    hand, and the search never ends worse than where it started."""
+    rng = random.Random(5)
+    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    rows = []
+    for n in range(60):
+        hand = rng.sample(deck, 5)
+        holds = [" ".join(c for c in hand if c not in drop) for drop in
+                 [()] + [(c,) for c in hand] + [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]]
+        from oracle.cards import parse_cards
+        from oracle.charts.patterns import hold_pattern
+
+        patterns = [hold_pattern(parse_cards(h)) for h in holds]
+        equities = sorted((round(rng.random(), 3) for _ in holds), reverse=True)
+        rows.append({"hand": f"h{n}", "weight": rng.choice([4, 12, 24]), "holds": holds,
+                     "hold_patterns": patterns, "hold_equities": equities})
+    card = strategy_card(rows)
+    place = {item: i for i, line in enumerate(card["lines"]) for item in line["items"]}
+    total = sum(r["weight"] for r in rows)
+    losses = [(max(r["hold_equities"]) - r["hold_equities"][follow(r, place)], r["weight"]) for r in rows]
+    assert card["accuracy"] == pytest.approx(sum(w for loss, w in losses if loss <= 1e-12) / total)
+    assert card["mean_loss"] == pytest.approx(sum(w * loss for loss, w in losses) / total)
+    hands = gather(rows)
+    start = figures(hands, start_order(hands))
+    assert figures(hands, improve(hands, start_order(hands)))["mean_loss"] <= start["mean_loss"] + 1e-12
+
+
+def test_an_old_chart_is_recognised_by_its_format(tmp_path):
+    """A chart of the first format keeps no equity of every hold: its folder is not resumed
+    as the new chart, and says the format differs."""
+    from oracle.charts.kinds import ChartError, find_kind
+    from oracle.charts.run import Plan, run_chart
+
+    folder = tmp_path / "old"
+    folder.mkdir()
+    plan = Plan(find_kind("diablo-draw"), {}, {"limit": 1, "sample": None, "seed": None}, 134_459, 1, 20,
+                (("As Ks Qs Js Ts",),))
+    assert plan.manifest()["format"] == 2
+    (folder / "chart.json").write_text(json.dumps(plan.manifest() | {"format": 1}))
+    with pytest.raises(ChartError, match="format"):
+        run_chart(plan, folder)
