@@ -31,6 +31,7 @@ Forms (player names are single words), one a line as ``str()`` writes them:
     Anna pays 1 Soul in tolls
     Anna rolls the Bones: Curse
     assign Temptation: Ben 1, Cara 1
+    reveal hands
     end round
 """
 
@@ -54,7 +55,8 @@ OFFERING_NAMES = {
     "discard": "Draw a card from the Discard pile",
 }
 BONES = ("Favor", "Temptation", "Curse")
-RESERVED_NAMES = frozenset(n.lower() for n in (*DEAL_TARGETS, "deal", "assign", "end", "Jack", "team", "dealer"))
+RESERVED_NAMES = frozenset(n.lower() for n in (*DEAL_TARGETS, "deal", "assign", "end", "reveal", "Jack", "team",
+                                                "dealer"))
 NAME = r"[A-Za-z][A-Za-z0-9_'-]*"
 
 
@@ -127,6 +129,8 @@ class Action:
             return "assign Temptation: " + ", ".join(f"{n} {c}" for n, c in self.assignment)
         if k == "end":
             return "end round"
+        if k == "reveal":
+            return "reveal hands"
         raise InvalidActionError(f"unknown action kind {k!r}")
 
 
@@ -174,6 +178,8 @@ def _parse_line(text: str) -> Action:
         return Action(kind="stack", cards=_cards(m.group(1), line))
     if line.lower() == "end round":
         return Action(kind="end")
+    if line.lower() == "reveal hands":
+        return Action(kind="reveal")
     m = re.fullmatch(r"assign Temptation: (.+)", line, re.I)
     if m:
         pairs = []

@@ -61,10 +61,10 @@ def verify(state: HodState, action: Action | str) -> Action:
         return action
     if action.kind == "assign":
         raise IllegalActionError("no Temptation is waiting to be assigned")
-    if action.kind == "play" and wait["by"] == "player" and wait["step"] == "bet":
+    if action.kind == "play" and wait["step"] in ("bet", "reveal"):
         _verify_play(state, action)
         return action
-    if wait["by"] == "dealer":
+    if wait["by"] == "dealer" and wait["step"] == "end round":
         if action.kind != "end":
             raise IllegalActionError("the showdown is over: the next step is 'end round'")
         problem = next_boss_problem(state)
@@ -113,7 +113,7 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
         "deal_player": "deal", "deal_boss": "deal", "deal_toll": "deal", "deal_street": "deal",
         "boss_hit": "deal", "stack": "stack", "demona": ("demona", "fold"), "keep": "keep",
         "favor_draw": "favor_draw", "favor_discard": "favor_discard", "toll": "toll",
-        "bones": "bones",
+        "bones": "bones", "reveal": "reveal",
     }[k]
     kinds = expected if isinstance(expected, tuple) else (expected,)
     if action.kind not in kinds:
@@ -179,6 +179,8 @@ def _pending_text(state: HodState, item: Pending) -> str:
         return f"{item.player} declares the Souls paid in tolls"
     if k == "bones":
         return f"{item.player} rolls the Bones"
+    if k == "reveal":
+        return "'reveal hands' (an Instant Favor may be played first)"
     return k
 
 

@@ -29,6 +29,8 @@ def candidate_actions(state: HodState) -> list[str]:
         return []
     if wait["by"] == "team":
         return [str(Action(kind="assign", assignment=a)) for a in _assignments(state)]
+    if wait["step"] == "reveal":
+        return ["reveal hands", *_favor_plays(state, wait["instants"])]
     if wait["by"] == "dealer":
         return ["end round"]
     if state.pending:
@@ -59,16 +61,24 @@ def candidate_actions(state: HodState) -> list[str]:
                 lines.append(str(Action(**base)))
     if state.boss.extra_draws:
         lines += [f"{name} draws a card and suffers a Temptation", f"{name} draws a card and Dedly Aloor draws too"]
-    for holder in state.players:
-        for fname in holder.favors:
+    lines += _favor_plays(state, {holder.name: holder.favors for holder in state.players})
+    return list(dict.fromkeys(lines))
+
+
+def _favor_plays(state: HodState, held: dict[str, list[str]]) -> list[str]:
+    """The lines that play each Favor ``held`` (by player), with each target it may name."""
+    others = [o.name for o in state.players]
+    lines = []
+    for holder, favors in held.items():
+        for fname in favors:
             favor = state.favors[fname]
             if favor.effect == "heal":
-                lines += [f"{holder.name} plays {fname} on {o}" for o in others]
+                lines += [f"{holder} plays {fname} on {o}" for o in others]
             elif favor.effect == "reveal_boss_card":
-                lines += [f"{holder.name} plays {fname}: {c}" for c in state.boss_hole]
+                lines += [f"{holder} plays {fname}: {c}" for c in state.boss_hole]
             else:
-                lines.append(f"{holder.name} plays {fname}")
-    return list(dict.fromkeys(lines))
+                lines.append(f"{holder} plays {fname}")
+    return lines
 
 
 def _assignments(state: HodState) -> list[tuple[tuple[str, int], ...]]:

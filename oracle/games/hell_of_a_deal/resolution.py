@@ -285,6 +285,16 @@ def begin_showdown(state: HodState) -> None:
         for p in state.turn_order():
             if not p.folded and p.tolls_paid is None:
                 state.pending.append(Pending("toll", p.name))
+    if instants_held(state) and state.rules.get("instants_at_showdown", True):
+        # An Instant "can be played at any time" (Hell of a Deal: Draw a Favor chip): the hands
+        # are revealed when the table says so, after any Instant its holders play.
+        state.pending.append(Pending("reveal"))
+
+
+def instants_held(state: HodState) -> dict[str, list[str]]:
+    """The Instant Favors each player still in the round holds."""
+    held = {p.name: [f for f in p.favors if state.favors[f].instant] for p in state.turn_order() if not p.folded}
+    return {name: favors for name, favors in held.items() if favors}
 
 
 def resolve_showdown(state: HodState) -> None:

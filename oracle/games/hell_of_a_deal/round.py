@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, Suit
 
-from .resolution import begin_showdown, resolve_showdown
+from .resolution import begin_showdown, instants_held, resolve_showdown
 from .rules import STREET_CARDS, STREETS
 from .state import HodState, Pending
 
@@ -22,6 +22,8 @@ def awaiting(state: HodState) -> dict[str, Any]:
         return {"by": None, "step": "game over"}
     if state.assign_overflow:
         return {"by": "team", "step": "assign Temptation", "count": state.assign_overflow}
+    if state.pending and state.pending[0].kind == "reveal":
+        return {"by": "dealer", "step": "reveal", "instants": instants_held(state)}
     if state.pending:
         item = state.pending[0]
         chance = item.kind in ("deal_player", "deal_boss", "deal_toll", "deal_street", "stack",
@@ -54,6 +56,7 @@ def describe_wait(wait: Mapping[str, Any]) -> str:
         "demona": f"{who} to suffer a Temptation or fold (a heart came to the board)",
         "favor_discard": f"{who} to discard a Favor (three at most)",
         "keep": f"{who} to keep one of the two cards looked at",
+        "reveal": "the hands revealed ('reveal hands'), after any Instant Favor played at the showdown",
         "end round": "the dealer to end the round",
         "game over": "nothing: the game is over",
     }.get(step)
@@ -119,6 +122,8 @@ def start_betting(state: HodState, phase: str) -> None:
 
 def advance(state: HodState) -> None:
     """Automatic transitions once nothing is awaited: the next street, the showdown."""
+    if state.pending and state.pending[0].kind == "reveal" and not instants_held(state):
+        state.pending.pop(0)  # the last Instant was played: nothing is left to wait for
     while state.status == "going on" and not state.assign_overflow and not state.pending:
         if state.phase == "deal":
             start_betting(state, "preflop")

@@ -126,6 +126,9 @@ def _awaited(state: HodState) -> tuple[str, tuple[str, ...]]:
         return step, ()
     if by == "team":
         return f"the team assigns {wait['count']} Temptation over 10 ('assign Temptation: {state.names[0]} 1')", ()
+    if step == "reveal":
+        instants = "; ".join(f"{who} holds {', '.join(favors)}" for who, favors in wait["instants"].items())
+        return f"the showdown: an Instant may be played now ({instants}), then 'reveal hands'", ()
     if by == "dealer":
         return "the showdown is settled: 'end round'", ()
     if by == "chance":

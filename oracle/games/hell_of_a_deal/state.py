@@ -51,7 +51,7 @@ class PlayerState:
 @dataclass
 class Pending:
     """One awaited step: ``kind`` is deal_player, deal_boss, deal_toll, deal_street,
-    stack, demona, keep, favor_draw, favor_discard, toll, boss_hit, bones."""
+    stack, demona, keep, favor_draw, favor_discard, toll, boss_hit, bones, reveal."""
 
     kind: str
     player: str | None = None

@@ -197,6 +197,8 @@ def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assig
                 continue
             elif item.kind == "bones":
                 line = f"{item.player} rolls the Bones: {bones[item.player]}"
+            elif item.kind == "reveal":  # the question plays no Instant at the showdown
+                line = "reveal hands"
             elif item.kind == "favor_draw" and item.player in drawn:
                 line = f"{item.player} draws Favor {drawn[item.player]}"
             else:

@@ -18,4 +18,7 @@ OPTIONS = (
                choices=("default", "cards")),
     RuleOption("demona_per_heart", False,
                "Demona's ability triggers once per heart dealt, not once per street with a heart"),
+    RuleOption("instants_at_showdown", True,
+               "the showdown waits for 'reveal hands' while a player still in holds an Instant Favor, "
+               "so it can be played there; off, the showdown follows the last bet at once"),
 )
