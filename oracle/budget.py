@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from oracle.errors import FieldError
+from oracle.text import quote
 
 # No time limit may exceed a day: a longer one is a typo, and solvers pass it on to libraries
 # (CP-SAT, Z3) that take it as a number of seconds or milliseconds.
@@ -24,12 +25,12 @@ def read_seconds(value: object, path: tuple[str | int, ...] = ("time_limit",)) -
     """A time limit as given by a user: a finite number of seconds above zero, at most a day.
     NaN, infinity, zero, negatives, true/false and text are refused with the field named."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FieldError(path, f"must be a number of seconds, not {value!r}")
+        raise FieldError(path, f"must be a number of seconds, not {quote(value)}")
     seconds = float(value)
     if not math.isfinite(seconds):
-        raise FieldError(path, f"must be a finite number of seconds, not {value!r}")
+        raise FieldError(path, f"must be a finite number of seconds, not {quote(value)}")
     if seconds <= 0 or seconds > LONGEST:
-        raise FieldError(path, f"must be more than 0 and at most {LONGEST:g} seconds, not {value!r}")
+        raise FieldError(path, f"must be more than 0 and at most {LONGEST:g} seconds, not {quote(value)}")
     return seconds
 
 

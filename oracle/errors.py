@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from oracle.text import bound_message
+
 
 class OracleError(ValueError):
     """Base class: anything the user gave us that we cannot accept."""
@@ -61,7 +63,8 @@ class Problem:
         where = ""
         if self.file is not None:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        return f"{where}{self.dotted_path()}: {self.message}"
+        # one line of a report stays short whatever input the message quotes
+        return bound_message(f"{where}{self.dotted_path()}: {self.message}")
 
 
 def nearest(key: Any, valid: Sequence[Any], normalize: Callable[[str], str] | None = None) -> str | None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from oracle.errors import OracleError
+from oracle.text import quote
 
 
 class SetupError(OracleError):
@@ -151,7 +152,7 @@ def one_of(options: dict, name: str, names: list[str]) -> str | None:
 
     value = option_text(options, name)
     if value is not None and value not in names:
-        raise SetupError(f"--{name.replace('_', '-')}: {value!r} is not one of the seats "
+        raise SetupError(f"--{name.replace('_', '-')}: {quote(value)} is not one of the seats "
                          f"({', '.join(names)}){did_you_mean(value, names, 'seats')}")
     return value
 
@@ -161,7 +162,7 @@ def whole_number(options: dict, name: str, least: int = 0) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise SetupError(f"--{name}: a whole number of at least {least}, not {value!r}")
+        raise SetupError(f"--{name}: a whole number of at least {least}, not {quote(value)}")
     return value
 
 

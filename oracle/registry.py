@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from oracle.budget import Budget
 from oracle.errors import Problem, RulesetError, did_you_mean
+from oracle.text import quote
 
 # The question kinds every game answers (rank, compare, validate).
 SHARED_MODULE = "oracle.games.common"
@@ -100,7 +101,7 @@ def option_problem(option: RuleOption, value: Any) -> str | None:
     if option.choices is not None and value not in option.choices:
         *first, last = map(repr, option.choices)
         listed = f"{', '.join(first)} or {last}" if first else last
-        return f"must be one of {listed}, not {value!r}"
+        return f"must be one of {listed}, not {quote(value)}"
     if default is None:
         return None
     if isinstance(default, bool):
@@ -113,7 +114,7 @@ def option_problem(option: RuleOption, value: Any) -> str | None:
         ok = isinstance(value, (list, tuple))
     else:
         ok = isinstance(value, type(default))
-    return None if ok else f"must be {_type_name(default)}, not {value!r}"
+    return None if ok else f"must be {_type_name(default)}, not {quote(value)}"
 
 
 def rule_problems(

@@ -20,10 +20,10 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 
-from oracle.errors import FieldError, IllegalActionError, OracleError, Problem, ScenarioError, did_you_mean
+from oracle.errors import ArgumentError, FieldError, IllegalActionError, OracleError, Problem, ScenarioError, did_you_mean
 from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, find_game, game_slugs, question_kinds, rule_problems
-from oracle.scenario_yaml import LineMap, read_documents, read_text
-from oracle.text import quote
+from oracle.scenario_yaml import MAX_FILE_BYTES, LineMap, read_documents, read_text
+from oracle.text import bound_message, quote
 
 SCENARIO_SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("game", "name", "description", "rules", "position", "questions")
@@ -88,6 +88,10 @@ class Scenario:
         """Ask one question of this position, as a scenario file's ``ask: {kind: ..., ...}``
         would; a question kind or parameter the game does not know raises ``ScenarioError``.
         ``output_dir`` is the folder a question may draw its picture into (``plot``)."""
+        if not isinstance(kind, str):
+            raise ArgumentError(f"ask: kind is a question kind's name such as 'best-swap', not {type(kind).__name__}")
+        if output_dir is not None and not isinstance(output_dir, (str, os.PathLike)):
+            raise ArgumentError(f"ask: output_dir is a folder's path, not {type(output_dir).__name__}")
         questions, problems = _build_questions([{"id": kind, "ask": {"kind": kind, **params}}], self.game, LineMap(self.file))
         if problems:
             raise ScenarioError(problems)
@@ -97,6 +101,12 @@ class Scenario:
         """A new scenario: this position with ``lines`` added to its history. A line that does
         not parse or is not allowed raises ``InvalidActionError``/``IllegalActionError`` with
         the reason, as in a scenario file; this scenario is unchanged."""
+        for index, line in enumerate(lines):
+            if not isinstance(line, str):
+                raise ArgumentError(f"apply: lines[{index}] is an action line (text), not {type(line).__name__}")
+        if sum(len(line) for line in lines) > MAX_FILE_BYTES:
+            raise ArgumentError(f"apply: the lines hold more than {MAX_FILE_BYTES:,} characters, more than a "
+                                "scenario file may")
         known = len(self.history)
         data = self.to_data(questions=False)
         data["position"]["history"] = [*self.history, *lines]
@@ -105,7 +115,7 @@ class Scenario:
             where = problem.path[:3]
             if where[:2] == ("position", "history") and len(where) == 3 and isinstance(where[2], int) and where[2] >= known:
                 line = data["position"]["history"][where[2]]
-                raise IllegalActionError(f"{line!r}: {problem.message}")
+                raise IllegalActionError(bound_message(f"{quote(line)}: {problem.message}"))
         if problems or scenario is None:
             raise ScenarioError(problems)
         return scenario

@@ -53,3 +53,28 @@ def test_load_refuses_a_fifo_nobody_writes_instead_of_waiting(tmp_path):
     with pytest.raises(oracle.ScenarioError, match="is not a regular file"):
         oracle.load(fifo)
     assert time.perf_counter() - started < 1
+
+
+SCENARIO = """
+game: diablo
+name: misuse
+position:
+  seats: [{name: Anna, chips: 20}, {name: Ben, chips: 20}, {name: Carla, chips: 20}]
+"""
+POSITION_CASES = [
+    ("ask", (None,), {}, "kind"), ("ask", (42,), {}, "kind"), ("ask", ("best-swap",), {"output_dir": 5}, "output_dir"),
+    ("ask", ("nope",), {}, "question kind"), ("ask", ("best-swap",), {"player": HUGE}, "player"),
+    ("apply", (None,), {}, "lines[0]"), ("apply", ("Anna checks", 7), {}, "lines[1]"), ("apply", (HUGE,), {}, "lines"),
+    ("apply", ("Anna " + "x" * 100_000,), {}, "Anna"),
+]
+
+
+@pytest.mark.parametrize("name, args, kwargs, named", POSITION_CASES)
+def test_a_scenarios_ask_and_apply_refuse_misuse_naming_the_parameter_in_a_short_message(name, args, kwargs, named):
+    scenario = oracle.loads(SCENARIO)[0]
+    started = time.perf_counter()
+    with pytest.raises(oracle.OracleError) as caught:
+        getattr(scenario, name)(*args, **kwargs)
+    message = str(caught.value)
+    assert named in message and len(message) < 1000
+    assert time.perf_counter() - started < 5

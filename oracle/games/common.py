@@ -9,6 +9,7 @@ from oracle.registry import Answer, Param, QuestionContext, register_question
 from oracle.eval import find_ruleset
 from oracle.ranking import compare_hands, rank_hand, rank_hell_of_a_deal, read_hand
 from oracle.words import plural
+from oracle.text import quote
 
 
 def _text(ctx: QuestionContext, name: str, required: bool = True) -> str | None:
@@ -20,14 +21,14 @@ def _text(ctx: QuestionContext, name: str, required: bool = True) -> str | None:
     if isinstance(value, list):
         value = " ".join(str(v) for v in value)
     if not isinstance(value, (str, int)):
-        raise FieldError((name,), f"must be cards as text, not {value!r}")
+        raise FieldError((name,), f"must be cards as text, not {quote(value)}")
     return str(value)
 
 
 def _flag(ctx: QuestionContext, name: str) -> bool:
     value = ctx.params.get(name, False)
     if not isinstance(value, bool):
-        raise FieldError((name,), f"must be true or false, not {value!r}")
+        raise FieldError((name,), f"must be true or false, not {quote(value)}")
     return value
 
 

@@ -157,14 +157,14 @@ _CHIP_PATTERN = "|".join(sorted((re.escape(c) for c in CHIPS), key=len, reverse=
 def parse_action(text: str) -> Action:
     """Read one action line; raises ``InvalidActionError`` naming what cannot be read."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is a line of text, got {text!r}")
+        raise InvalidActionError(f"an action is a line of text, got {type(text).__name__}")
     return _parse_line(text)
 
 
 @lru_cache(maxsize=8192)
 def _parse_line(text: str) -> Action:
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is a line of text, got {text!r}")
+        raise InvalidActionError(f"an action is a line of text, got {type(text).__name__}")
     line = " ".join(text.split())
     m = re.fullmatch(rf"deal ({NAME}) (.+)", line)
     if m:

@@ -30,6 +30,7 @@ from typing import Mapping, Sequence
 
 from oracle.budget import Budget
 from oracle.errors import FieldError
+from oracle.text import quote
 
 TRACK_MAX = 10
 BARRIERS = (5, 10)
@@ -59,7 +60,7 @@ class Suffering:
     def parse(cls, text: str) -> "Suffering":
         match = re.fullmatch(r"\s*(.+?)\s+suffers\s+(\d+)(?:\s+temptation)?\s*", str(text), re.IGNORECASE)
         if not match:
-            raise FieldError((), f"expected 'NAME suffers N', got {text!r}")
+            raise FieldError((), f"expected 'NAME suffers N', got {quote(text)}")
         return cls(player=match.group(1), amount=int(match.group(2)))
 
     def __str__(self) -> str:
