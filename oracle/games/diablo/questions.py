@@ -16,6 +16,7 @@ from oracle.words import join, plural
 # The draw solver is imported by best-swap alone, so other questions start quicker.
 
 from .actions import Action
+from .drawing_opponents import opponents_who_draw
 from .position import ENTRY_KEYS, POSITION_KEYS, field_size, load_position, number_field
 from .rules import OPTIONS, DiabloRules
 
@@ -386,6 +387,12 @@ def _read_settings(params) -> dict[str, Any]:
                        "exact_limit": Param("most deals an exact answer may cover (default and most 10**17); "
                                              "exact also needs an estimated time under 8 s and the time limit"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
+                       "opponent_model": Param("stand-pat (default: unknown hands are final as dealt) or chart "
+                                               "(an opponent whose cards are unknown draws by a diablo-draw chart's "
+                                               "best hold; always sampled)"),
+                       "opponent_chart": Param("with opponent_model chart: the diablo-draw chart's folder"),
+                       "opponent_draws": Param("with opponent_model chart: list, the cards each opponent was seen to "
+                                               "draw (0, 1, 2 or null); a seat's count defaults to the position's"),
                        "time_limit": TIME_LIMIT,
                    })
 def best_swap_question(ctx: QuestionContext) -> Answer:
@@ -400,10 +407,12 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     seat, hand = _read_player(game, params)
     player = game.names[seat]
     opponents, named = _read_opponents(game, seat, params.get("opponents"))
+    opponents, strategy = opponents_who_draw(game, params, opponents)
     dead = _read_dead(game, params, seat, hand, opponents, named)
     settings = _read_settings(params)
     answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw,
-                       budget=budget, **settings)
+                       budget=budget, strategy=strategy, **settings)
+    answer["opponent_model"] = params.get("opponent_model", "stand-pat")
     answer["player"] = player
     answer["time_limit"] = budget.seconds
     best = answer["best"]
@@ -427,7 +436,8 @@ def _swap_text(player: str, best: dict[str, Any], answer: dict[str, Any], oppone
     """``Ben should discard Kd 4s and keep 9h 9c 7c: equity 0.0418 against 1 opponent``."""
     do = f"stand pat with {best['keep']}" if not best["discard"] else f"discard {best['discard']} and keep {best['keep'] or 'nothing'}"
     if opponents:
-        figure = (f"equity {best['equity']:.4f} against {plural(opponents, 'opponent')} "
+        drawing = " drawing by the chart" if answer.get("opponent_model") == "chart" else ""
+        figure = (f"equity {best['equity']:.4f} against {plural(opponents, 'opponent')}{drawing} "
                   f"(win {100 * best['win']:.1f}%, tie {100 * best['tie']:.1f}%)")
     elif answer["sort_by"].startswith("at_least_"):
         target = answer["sort_by"][len("at_least_"):].replace("_", " ")

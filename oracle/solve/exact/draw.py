@@ -75,6 +75,8 @@ class Opponent:
     name: str
     known: tuple[Card, ...]
     unknown: int = 0
+    draws: bool = False  # dealt five unknown cards, then draws by the strategy (draw_opponents)
+    drew: int | None = None  # the cards the table saw it draw, if known
 
 
 @dataclass(kw_only=True)
@@ -351,9 +353,9 @@ def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: S
 
 def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
               opponents: Sequence[Opponent], exact: bool, samples: int,
-              budget: Budget, method: str | None = None) -> tuple[list["ChoiceResult"], bool]:
+              budget: Budget, method: str | None = None, sampler=None) -> tuple[list["ChoiceResult"], bool]:
     """The distinct choices evaluated within the budget, and whether it ran out first.
-    ``method`` is the count ``_exact_estimate`` chose, if any."""
+    ``method`` is the count ``_exact_estimate`` chose, if any; ``sampler`` the Monte Carlo."""
     codes = [c.code for c in unseen]
     if exact and method is not None:
         if method == DECK_TABLES:
@@ -386,7 +388,7 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
         stopped = stopped or len(finished) < len(done)
         done = finished
     else:
-        stopped = not _sample_all(done, hand, codes, opponents, samples, budget) or stopped
+        stopped = not (sampler or _sample_all)(done, hand, codes, opponents, samples, budget) or stopped
     for result in done:
         result.finish()
     # A choice the budget left without a single deal sampled has no figures to show.
@@ -453,6 +455,7 @@ def best_swap(
     budget: Budget | None = None,
     exact_seconds: float = EXACT_SECONDS,
     deck_tables: bool | None = None,
+    strategy=None,
 ) -> dict[str, Any]:
     """Every legal discard of ``hand`` with its odds, grouped, sorted, the best marked.
 
@@ -467,7 +470,8 @@ def best_swap(
     tables of the whole deck against one opponent dealt five cards from the full deck (built
     once per process, seconds; then milliseconds a hand): True builds them if need be, None
     (the default) uses them when this process has them already, False never does; the
-    figures are the same either way."""
+    figures are the same either way. Opponents that ``draws`` draw by ``strategy``
+    (``draw_opponents``), always sampled."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -478,9 +482,13 @@ def best_swap(
     seconds, method = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables)
     within_limit = work <= exact_limit
     within_time = seconds <= _exact_allowance(budget, exact_seconds)
-    exact = within_limit and within_time
+    sampler = None
+    if any(o.draws for o in opponents):  # opponents who draw: sampled
+        from oracle.solve.exact.draw_opponents import drawing_sampler
+        sampler = drawing_sampler(strategy, seed)
+    exact = within_limit and within_time and sampler is None
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
-    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method)
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method, sampler)
     if within_limit and not within_time and method == PAIRS:
         # sampled this time, maybe only because the pair count is not compiled yet: compile it
         # now if the time left allows, so that the next question is counted exactly
@@ -505,9 +513,8 @@ def best_swap(
         "bound": _bound(stopped, within_limit, within_time),
         "unevaluated": [format_cards(d) for d, twin in zip(choices, of_choice) if id(twin) not in finished],
         "sort_by": ("equity" if opponents else f"at_least_{target}" if target else "expected_category"),
-        "opponents": [
-            {"name": o.name, "known": format_cards(o.known), "unknown_cards": o.unknown} for o in opponents
-        ],
+        "opponents": [{"name": o.name, "known": format_cards(o.known), "unknown_cards": o.unknown,
+                       "draws": o.draws, "drew": o.drew} for o in opponents],
         "choices": rows,
         "best": rows[0] if rows else None,
     }

@@ -1,0 +1,58 @@
+"""best-swap's model of the opponents' draw, read from the question: ``opponent_model``
+(``stand-pat``: every unknown hand is final, as dealt; ``chart``: an opponent whose cards are
+unknown draws by the ``diablo-draw`` chart's best hold, from ``opponent_chart``) and
+``opponent_draws`` (how many cards the table saw each opponent draw; a seat's count is read
+from the position when the question does not give it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from oracle.errors import FieldError
+from oracle.text import quote
+
+MODELS = ("stand-pat", "chart")
+
+
+def opponents_who_draw(game, params, opponents: list) -> tuple[list, Any]:
+    """``opponents`` (``draw.Opponent``) with the model applied, and the strategy they draw
+    by (None under ``stand-pat``)."""
+    model = params.get("opponent_model", "stand-pat")
+    if model not in MODELS:
+        raise FieldError(("opponent_model",), f"must be one of {', '.join(MODELS)}, not {quote(model)}")
+    draws = params.get("opponent_draws")
+    if model == "stand-pat":
+        for key in ("opponent_chart", "opponent_draws"):
+            if params.get(key) is not None:
+                raise FieldError((key,), "is for opponents who draw: give opponent_model: chart")
+        return opponents, None
+    chart = params.get("opponent_chart")
+    if not isinstance(chart, str):
+        raise FieldError(("opponent_chart",), "opponent_model: chart needs the folder of a diablo-draw chart "
+                                              "(made by 'oracle chart diablo-draw --output FOLDER')")
+    if draws is not None and (not isinstance(draws, list) or len(draws) != len(opponents)):
+        raise FieldError(("opponent_draws",), f"must be a list with one entry per opponent ({len(opponents)}): "
+                                              "the cards it drew, or null when not seen")
+    updated = []
+    for k, opponent in enumerate(opponents):
+        seen = draws[k] if draws is not None else _seat_drew(game, opponent.name)
+        if seen is not None and (isinstance(seen, bool) or seen not in (0, 1, 2)):
+            raise FieldError(("opponent_draws", k), f"an opponent draws 0, 1 or 2 cards, not {quote(seen)}")
+        if opponent.known:
+            if draws is not None and seen is not None:
+                raise FieldError(("opponent_draws", k), f"{opponent.name}'s cards are known: their hand as known "
+                                                         "is compared, whatever they drew")
+            updated.append(opponent)
+            continue
+        updated.append(replace(opponent, draws=True, drew=seen))
+    from oracle.solve.exact.draw_opponents import ChartStrategy
+
+    return updated, ChartStrategy(chart)
+
+
+def _seat_drew(game, name: str) -> int | None:
+    """How many cards a seat drew this hand, as the position's history says (None before)."""
+    if name not in game.names or not game.drawn:
+        return None
+    return game.drawn[game.names.index(name)]
