@@ -173,6 +173,41 @@ def chart_auf_teufel_policy(targets, output, scheduler, workers, limit, sample, 
                seed, partition_size, as_json, connect_timeout)
 
 
+@chart.command(name="diablo-equilibrium")
+@click.option("--opponents", type=click.IntRange(min=1, max=3), default=1, show_default=True,
+              help="Opponents who draw at the table besides the player.")
+@click.option("--rounds", type=click.IntRange(min=1, max=200), default=12, show_default=True,
+              help="Rounds of fictitious play (each about 20 s on one core).")
+@click.option("--output", "-o", type=click.Path(), help="Folder of the table (made if missing; its parent must "
+              "exist). Default: diablo-equilibrium-N, here.")
+@json_option
+def chart_diablo_equilibrium(opponents, rounds, output, as_json) -> None:
+    """Diablo: the draw as a game, every player drawing by one strategy.
+
+    Each round every hand (up to suits) takes its best hold against the opponents' average
+    strategy so far; the average is the answer, with its exploitability after each round
+    (what a best reply gains over a fair share). Opponents' hands are counted over the whole
+    deck. best-swap reads the table: opponent_model chart, opponent_chart FOLDER.
+
+    \b
+    Examples:
+      oracle chart diablo-equilibrium --opponents 2 --rounds 8
+    """
+    _charts_ready(("pyarrow",))
+    from pathlib import Path
+
+    from oracle.charts.equilibrium import run_equilibrium
+    from oracle.render_charts import chart_progress, equilibrium_result
+
+    out = console()
+    with chart_progress(out, "diablo-equilibrium", "rounds") as update:
+        record = run_equilibrium(opponents, rounds, Path(output or f"diablo-equilibrium-{opponents}"), update)
+    if as_json:
+        emit_json(record)
+    else:
+        equilibrium_result(out, record)
+
+
 @chart.command(name="lookup")
 @click.argument("query")
 @click.option("--chart", "path", required=True, type=click.Path(),

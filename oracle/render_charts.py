@@ -22,7 +22,7 @@ def _duration(seconds: float) -> str:
 
 
 @contextmanager
-def chart_progress(console: Console, description: str) -> Iterator[Any]:
+def chart_progress(console: Console, description: str, unit: str = "partitions") -> Iterator[Any]:
     """Partitions done of a chart and the time left, estimated from this run's pace (partitions
     found done when the run started do not count towards it). On a terminal a bar; otherwise a
     line on standard error at most every 30 s, for logs."""
@@ -47,7 +47,7 @@ def chart_progress(console: Console, description: str) -> Iterator[Any]:
             now = time.monotonic()
             if done == first[0] or done == total or now - last_line[0] >= 30:
                 last_line[0] = now
-                log.print(plain(f"{description}: {done:,} of {total:,} partitions done {left(done, total)}".rstrip()))
+                log.print(plain(f"{description}: {done:,} of {total:,} {unit} done {left(done, total)}".rstrip()))
 
         yield note
         return
@@ -61,7 +61,7 @@ def chart_progress(console: Console, description: str) -> Iterator[Any]:
         def update(done: int, total: int) -> None:
             if not first:
                 first.append(done)
-            progress.update(task, completed=done, total=total, count=f"{done:,}/{total:,} partitions",
+            progress.update(task, completed=done, total=total, count=f"{done:,}/{total:,} {unit}",
                             left=left(done, total))
 
         yield update
@@ -173,3 +173,17 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
         for item in answer["target"]:
             console.print(plain(f"  target {item['target']}: pull until you reach it; chance {percent(item['reach'])}"))
     console.print(plain(f"  rule: {answer['rule']}", "dim"))
+
+
+def equilibrium_result(console: Console, record: dict[str, Any]) -> None:
+    """``oracle chart diablo-equilibrium``: where the table went and how close it came."""
+    n = record["params"]["opponents"]
+    console.print(Text(f"diablo-equilibrium against {n} opponent{'s' if n != 1 else ''} who draw: "
+                       f"{record['params']['rounds']} rounds, {_duration(record['seconds'])}", style="bold"))
+    console.print(plain(f"  table: {record['table']}"))
+    table = Table(title=f"exploitability: what a best reply gains over a fair share (1/{n + 1})", show_edge=False)
+    table.add_column("after round", justify="right")
+    table.add_column("pots a hand", justify="right")
+    for done, gain in enumerate(record["exploitability"], start=1):
+        table.add_row(str(done), f"{gain:.5f}")
+    console.print(table)

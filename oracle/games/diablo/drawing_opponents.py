@@ -1,6 +1,7 @@
 """best-swap's model of the opponents' draw, read from the question: ``opponent_model``
 (``stand-pat``: every unknown hand is final, as dealt; ``chart``: an opponent whose cards are
-unknown draws by the ``diablo-draw`` chart's best hold, from ``opponent_chart``) and
+unknown draws by the strategy in ``opponent_chart``: a ``diablo-draw`` chart's best holds or a
+``diablo-equilibrium`` table's mixture) and
 ``opponent_draws`` (how many cards the table saw each opponent draw; a seat's count is read
 from the position when the question does not give it)."""
 
@@ -29,8 +30,9 @@ def opponents_who_draw(game, params, opponents: list) -> tuple[list, Any]:
         return opponents, None
     chart = params.get("opponent_chart")
     if not isinstance(chart, str):
-        raise FieldError(("opponent_chart",), "opponent_model: chart needs the folder of a diablo-draw chart "
-                                              "(made by 'oracle chart diablo-draw --output FOLDER')")
+        raise FieldError(("opponent_chart",), "opponent_model: chart needs the folder of a diablo-draw chart or a "
+                                              "diablo-equilibrium table (made by 'oracle chart diablo-draw' or "
+                                              "'oracle chart diablo-equilibrium')")
     if draws is not None and (not isinstance(draws, list) or len(draws) != len(opponents)):
         raise FieldError(("opponent_draws",), f"must be a list with one entry per opponent ({len(opponents)}): "
                                               "the cards it drew, or null when not seen")

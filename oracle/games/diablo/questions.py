@@ -388,9 +388,10 @@ def _read_settings(params) -> dict[str, Any]:
                                              "exact also needs an estimated time under 8 s and the time limit"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
                        "opponent_model": Param("stand-pat (default: unknown hands are final as dealt) or chart "
-                                               "(an opponent whose cards are unknown draws by a diablo-draw chart's "
-                                               "best hold; always sampled)"),
-                       "opponent_chart": Param("with opponent_model chart: the diablo-draw chart's folder"),
+                                               "(an opponent whose cards are unknown draws by the strategy in "
+                                               "opponent_chart; always sampled)"),
+                       "opponent_chart": Param("with opponent_model chart: the folder of a diablo-draw chart "
+                                               "(its best holds) or of a diablo-equilibrium table (its mixture)"),
                        "opponent_draws": Param("with opponent_model chart: list, the cards each opponent was seen to "
                                                "draw (0, 1, 2 or null); a seat's count defaults to the position's"),
                        "time_limit": TIME_LIMIT,

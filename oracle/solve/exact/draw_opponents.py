@@ -34,14 +34,17 @@ TRIES_PER_DEAL = 1000
 
 
 class ChartStrategy:
-    """The ``diablo-draw`` chart's best discard, as deals: five cards dealt at random (each
-    hand as likely as in a shuffled deck, or only among those from which the best discard
-    throws a given number) with the cards the chart throws from them.
+    """A strategy of the draw read from a folder: the ``diablo-draw`` chart's best discard
+    for each hand, or the mixture of a ``diablo-equilibrium`` table (each discard with its
+    chance). It deals: five cards at random (each hand as likely as in a shuffled deck, or only
+    among those from which the strategy throws a given number) with the cards it throws.
 
-    A hand is dealt by choosing its class by the class's size, then renaming its suits at
-    random: each hand of the class is then equally likely (a renaming that leaves the class's
-    hand unchanged is counted once for each hand it reaches). A deal that holds a card not
-    left in the deck is dealt again."""
+    A deal chooses a hand class and one of its discards by the class's size times the
+    discard's chance, then renames the suits at random: each hand of the class is then equally
+    likely (a renaming that leaves the class's hand unchanged is counted once for each hand it
+    reaches). A deal that holds a card not left in the deck is dealt again."""
+
+    KINDS = ("diablo-draw", "diablo-equilibrium")
 
     def __init__(self, path: str | Path):
         from oracle.charts.store import ChartError, find_table, read_table
@@ -50,23 +53,36 @@ class ChartStrategy:
             table_path, meta = find_table(Path(path))
         except ChartError as exc:
             raise FieldError(("opponent_chart",), str(exc)) from None
-        if meta.get("kind") != "diablo-draw":
-            raise FieldError(("opponent_chart",), f"{str(path)!r} is a {meta.get('kind')} chart, not diablo-draw")
+        self.kind = meta.get("kind")
+        if self.kind not in self.KINDS:
+            raise FieldError(("opponent_chart",), f"{str(path)!r} is a {self.kind} chart, not "
+                                                  f"{' or '.join(self.KINDS)}")
         if meta.get("classes") != meta.get("classes_total"):
             raise FieldError(("opponent_chart",), f"{str(path)!r} charts {meta.get('classes'):,} of "
                                                   f"{meta.get('classes_total'):,} hands: the strategy needs them all")
         self.path = str(path)
-        self._rows = read_table(table_path, columns=["hand", "weight", "best_discard"]).to_pydict()
-        self._by_draw: dict[int | None, tuple[list[int], list[int]]] = {}
+        self.record = meta
+        if self.kind == "diablo-draw":
+            rows = read_table(table_path, columns=["hand", "weight", "best_discard"]).to_pydict()
+            self._hands = rows["hand"]
+            self._entries = [(i, thrown, weight) for i, (thrown, weight)
+                             in enumerate(zip(rows["best_discard"], rows["weight"]))]
+        else:
+            rows = read_table(table_path, columns=["hand", "weight", "discards", "probabilities"]).to_pydict()
+            self._hands = rows["hand"]
+            self._entries = [(i, thrown, weight * chance) for i, (discards, chances, weight)
+                             in enumerate(zip(rows["discards"], rows["probabilities"], rows["weight"]))
+                             for thrown, chance in zip(discards, chances)]
+        self._by_draw: dict[int | None, tuple[list[int], list[float]]] = {}
         self._codes: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def deal(self, rng: random.Random, drew: int | None, left: set[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Five card codes from ``left`` and the codes the strategy throws from them; with
-        ``drew``, only hands from which it throws that many."""
-        rows, cumulative = self._classes(drew)
+        ``drew``, only deals in which it throws that many."""
+        entries, cumulative = self._chances(drew)
         for _ in range(TRIES_PER_DEAL):
-            index = rows[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
-            hand, thrown = self._class_codes(index)
+            entry = entries[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
+            hand, thrown = self._entry_codes(entry)
             renamed = RENAMED[rng.randrange(len(RENAMED))]
             dealt = tuple(renamed[c] for c in hand)
             if all(c in left for c in dealt):
@@ -74,22 +90,22 @@ class ChartStrategy:
         raise FieldError(("opponent_draws",), f"the strategy almost never draws {drew} from what is left of the "
                                               f"deck (none of {TRIES_PER_DEAL} deals does)")
 
-    def _classes(self, drew: int | None) -> tuple[list[int], list[int]]:
+    def _chances(self, drew: int | None) -> tuple[list[int], list[float]]:
         if drew not in self._by_draw:
-            rows = [i for i, thrown in enumerate(self._rows["best_discard"])
-                    if drew is None or len(thrown.split()) == drew]
-            if not rows:
+            entries = [i for i, (_, thrown, weight) in enumerate(self._entries)
+                       if weight > 0 and (drew is None or len(thrown.split()) == drew)]
+            if not entries:
                 raise FieldError(("opponent_draws",), f"the strategy never draws {drew}")
-            self._by_draw[drew] = (rows, list(itertools.accumulate(self._rows["weight"][i] for i in rows)))
+            self._by_draw[drew] = (entries, list(itertools.accumulate(self._entries[i][2] for i in entries)))
         return self._by_draw[drew]
 
-    def _class_codes(self, index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        known = self._codes.get(index)
+    def _entry_codes(self, entry: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        known = self._codes.get(entry)
         if known is None:
-            thrown = self._rows["best_discard"][index]
-            known = (tuple(c.code for c in parse_cards(self._rows["hand"][index])),
+            index, thrown, _ = self._entries[entry]
+            known = (tuple(c.code for c in parse_cards(self._hands[index])),
                      tuple(c.code for c in parse_cards(thrown)) if thrown else ())
-            self._codes[index] = known
+            self._codes[entry] = known
         return known
 
 
