@@ -97,6 +97,9 @@ def test_the_equilibrium_table_is_written_and_best_swap_draws_by_its_mixture(tmp
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert record["params"] == {"opponents": 1, "rounds": 2} and len(record["exploitability"]) == 2
+    assert record["card"]["lines"] and 0 < record["card"]["accuracy"] <= 1
+    page = (folder / "diablo-equilibrium.html").read_text(encoding="utf-8")
+    assert "Strategy card" in page and f"{record['exploitability'][-1]:.5f}" in page
     strategy = ChartStrategy(folder)
     assert strategy.kind == "diablo-equilibrium" and strategy.record["exploitability"] == record["exploitability"]
     answer = best_swap(parse_cards("9h 8c 7d 6s Kh"), opponents=[Opponent(name="o", known=(), unknown=5, draws=True)],

@@ -30,7 +30,9 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
                     progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Solve, write the table and the record into ``output``, and return the record."""
     from oracle.cards import format_cards, full_deck
+    from oracle.charts.patterns import hold_pattern
     from oracle.charts.symmetry import suit_classes
+    from oracle.files import write_text
     from oracle.solve.exact.draw_equilibrium import HOLDS, solve, tables
 
     output = Path(output)
@@ -46,7 +48,7 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
     deck = sorted(t.index_of, key=t.index_of.get)  # card codes by their number 0..51
     by_code = {card.code: card for card in full_deck()}
     mixture = result.mixture()
-    rows = []
+    rows, card_rows = [], []
     for c, ((shown, weight), hand) in enumerate(zip(suit_classes(5), t.hands)):
         cards = [by_code[deck[i]] for i in hand]  # the places HOLDS' masks count
         thrown = [format_cards([card for i, card in enumerate(cards) if mask >> i & 1]) for mask in HOLDS]
@@ -55,9 +57,60 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
                      "discards": [thrown[j] for j in used], "probabilities": [float(mixture[c, j]) for j in used],
                      "best_reply": thrown[int(result.best[c])],
                      "best_reply_equity": float(result.values[c, result.best[c]])})
+        kept = [[card for i, card in enumerate(cards) if not mask >> i & 1] for mask in HOLDS]
+        card_rows.append({"hand": format_cards(shown), "weight": int(weight), "holds": [format_cards(k) for k in kept],
+                          "hold_patterns": [hold_pattern(k) for k in kept],
+                          "hold_equities": [float(v) for v in result.values[c]]})
+    summary = card_summary(card_rows)
     record = {"kind": SLUG, "format": 1, "oracle": __version__, "params": {"opponents": opponents, "rounds": rounds},
-              "classes": len(rows), "classes_total": len(rows), "model": MODEL,
-              "exploitability": result.exploitability, "seconds": round(time.perf_counter() - started, 1)}
+              "classes": len(rows), "classes_total": len(rows), "unit": "hand", "symmetry": True, "model": MODEL,
+              "exploitability": result.exploitability, "seconds": round(time.perf_counter() - started, 1),
+              "card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
+              | {"lines": [{k: line[k] for k in ("rank", "pattern", "items", "hands", "followed", "loss")}
+                           for line in summary["strategy"]]}}
     store.write_table(output / f"{SLUG}.parquet", store.table_of(rows, COLUMNS), record)
+    write_text(output / f"{SLUG}.html", render(summary, record), links=False)
     store.write_manifest(output, {k: record[k] for k in ("kind", "format", "params", "classes", "classes_total")})
-    return record | {"table": str(output / f"{SLUG}.parquet")}
+    return record | {"table": str(output / f"{SLUG}.parquet"), "page": str(output / f"{SLUG}.html")}
+
+
+def card_summary(card_rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The strategy card of the best replies to the average strategy (each hold's equity
+    against it), as the diablo-draw page shows a card."""
+    from .card import strategy_card
+
+    card = strategy_card(card_rows)
+    hands = sum(row["weight"] for row in card_rows)
+    for line in card["lines"]:
+        line["share"] = line["hands"] / hands
+    worst = next((row for row in card_rows if row["hand"] == card["worst_hand"]), None)
+    best = worst["holds"][max(range(len(worst["holds"])), key=worst["hold_equities"].__getitem__)] if worst else None
+    return {"strategy": card["lines"], "hands": hands, "accuracy": card["accuracy"], "mean_loss": card["mean_loss"],
+            "worst_loss": card["worst_loss"], "worst_hand": card["worst_hand"], "worst_hold": card["worst_hold"],
+            "worst_best_hold": best, "tie_break": card["tie_break"]}
+
+
+class _Kind:
+    slug = SLUG
+    title = "Diablo: what to hold when everyone draws"
+    summary = "the draw as a game: every hand's hold when every player draws by one strategy"
+    rule = "Diablo: Playing a hand (2. The draw)"
+
+
+def render(summary: dict[str, Any], record: dict[str, Any]) -> str:
+    from . import html
+    from .diablo_page import card_section
+
+    n = record["params"]["opponents"]
+    gains = [[str(i), f"{gain:.5f}"] for i, gain in enumerate(record["exploitability"], start=1)]
+    how = html.section("How to read it", "\n".join([
+        html.paragraph(f"Against {n} opponent{'s' if n != 1 else ''} who draw{'' if n != 1 else 's'}. Every hand "
+                       "first took its best hold against opponents who stand pat; then, each round, its best hold "
+                       "against the average of the rounds' strategies. The table's discards and chances are that "
+                       "average. Exploitability: what a player gains over a fair share "
+                       f"(1/{n + 1} of a pot) by the best reply to the strategy played so far, after each round."),
+        html.table(["after round", "exploitability (pots a hand)"], gains),
+        html.paragraph("The card below orders the hold patterns so that following it gives the best reply to the "
+                       "average as often as possible; its figures are in the model's equities."),
+    ]))
+    return html.page(_Kind, summary, record, MODEL + ".", [how, card_section(summary)])
