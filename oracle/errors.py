@@ -67,12 +67,18 @@ class Problem:
         return bound_message(f"{where}{self.dotted_path()}: {self.message}")
 
 
+# A key longer than this is compared with no name (difflib's time grows with its length).
+NEAREST_LONGEST = 200
+
+
 def nearest(key: Any, valid: Sequence[Any], normalize: Callable[[str], str] | None = None) -> str | None:
     """The valid name closest to a mistyped ``key``, or None when none is close. With
     ``normalize`` (``str.lower``, say) the names are compared in that form and the valid
     name is returned as written."""
     import difflib  # only when a name is wrong: keeps start-up light
 
+    if len(str(key)) > NEAREST_LONGEST:
+        return None  # far longer than any name: nothing is close, and comparing it would take long
     if normalize is None:
         close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1, cutoff=0.6)
         return close[0] if close else None

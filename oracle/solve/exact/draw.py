@@ -468,10 +468,8 @@ def best_swap(
     enumeration may be estimated to take (``math.inf`` with a large ``exact_limit``: always
     exact, however long, as the strategy charts ask). ``deck_tables`` chooses the count from
     tables of the whole deck against one opponent dealt five cards from the full deck (built
-    once per process, seconds; then milliseconds a hand): True builds them if need be, None
-    (the default) uses them when this process has them already, False never does; the
-    figures are the same either way. Opponents that ``draws`` draw by ``strategy``
-    (``draw_opponents``), always sampled."""
+    once per process, seconds): True builds them if need be, None uses them when this process
+    has them, False never does. Opponents that ``draws`` draw by ``strategy``, sampled."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -495,14 +493,7 @@ def best_swap(
         pairs_prepare(budget)
     finished = {id(r) for r in done}
     results = [_as_choice(twin, d) for d, twin in zip(choices, of_choice) if id(twin) in finished]
-    groups: dict[tuple, list[ChoiceResult]] = {}
-    for r in results:
-        groups.setdefault(r.key(), []).append(r)
-    rows = [_row(members, hand, bool(opponents), target) for members in groups.values()]
-    rows.sort(key=lambda row: row.pop("_sort"), reverse=True)
-    top_key = rows[0]["_key"] if rows else None
-    for row in rows:
-        row["best"] = row.pop("_key") == top_key
+    rows = _rows(results, hand, bool(opponents), target)
     answer: dict[str, Any] = {
         "hand": format_cards(hand),
         "unseen": len(unseen),
@@ -527,6 +518,19 @@ def best_swap(
             answer.update(samples=samples, seed=seed, confidence=0.95,
                           samples_done=min((r.deals for r in done), default=0))
     return answer
+
+
+def _rows(results: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool, target: str | None) -> list[dict]:
+    """One row per group of equivalent choices, best first, the best (and its equals) marked."""
+    groups: dict[tuple, list[ChoiceResult]] = {}
+    for r in results:
+        groups.setdefault(r.key(), []).append(r)
+    rows = [_row(members, hand, with_opponents, target) for members in groups.values()]
+    rows.sort(key=lambda row: row.pop("_sort"), reverse=True)
+    top_key = rows[0]["_key"] if rows else None
+    for row in rows:
+        row["best"] = row.pop("_key") == top_key
+    return rows
 
 
 def _as_choice(source: ChoiceResult, discard: tuple[Card, ...]) -> ChoiceResult:
