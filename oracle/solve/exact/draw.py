@@ -41,8 +41,7 @@ from oracle.cards import SUITS, Card, Rank, format_cards, full_deck
 from oracle.eval import DIABLO, strength_of_codes
 from oracle.solve.exact.draw_counting import count_against_one, counting_seconds, counts_apply
 from oracle.solve.exact.draw_deck import count_with_tables, table_seconds, tables_apply, tables_built
-from oracle.solve.exact.draw_pairs import count_against_two_unknown, pairs_apply, pairs_seconds
-from oracle.solve.exact.draw_pairs import prepare as pairs_prepare
+from oracle.solve.exact.draw_pairs import count_against_two_unknown, pairs_apply, pairs_seconds, prepare as pairs_prepare
 from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
 from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
 
