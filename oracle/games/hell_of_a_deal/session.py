@@ -17,7 +17,7 @@ from .moves import chance_template, legal_moves_report
 from .round import awaiting
 from .rules import STANDARD_BOSS_ORDER, find_boss
 from .rules.bosses import parse_default_hand
-from .rules.defaults import packaged_default_hands, read_bosses_file
+from .rules.defaults import table_default_hands
 from .state import HodState
 
 # "4 neoprene Player mats", "4 sets of 7 Player chips" (Hell of a Deal: Contents).
@@ -89,14 +89,12 @@ def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
     boss, deck = _bosses_faced(options)
     # The rulebook prints no default hands: the packaged ones, then a --bosses file's, then
     # each --default-hand, the later winning.
-    hands = packaged_default_hands()
-    file = option_text(options, "bosses")
-    if file is not None:
-        try:
-            hands.update(read_bosses_file(file))
-        except OracleError as exc:
-            raise SetupError(str(exc)) from None
-    hands.update(_default_hands(options))
+    try:
+        hands = table_default_hands(option_text(options, "bosses"), _default_hands(options))
+    except SetupError:
+        raise
+    except OracleError as exc:
+        raise SetupError(str(exc)) from None
     order = list(STANDARD_BOSS_ORDER)
     coming = deck if deck is not None else (order[order.index(boss) + 1:] if boss in order else [])
     faced = list(dict.fromkeys([boss, *coming]))
