@@ -25,8 +25,10 @@ from .state import HodState
 MAX_PLAYERS = 4
 SETUP = (
     SetupOption("seats", f"the players in clockwise order, 1 to {MAX_PLAYERS}"),
-    SetupOption("boss", "the Boss faced first (default: Dedly Aloor, the top of the rulebook's Boss stack)"),
-    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas; The Big Table "
+    SetupOption("boss", "the Boss faced first (default: Dedly Aloor, the top of the rulebook's Boss stack); a "
+                        "card the rulebook does not print with the default hand on it: \"Grim Reaper (default: Q Q T T)\""),
+    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas, a card the rulebook does "
+                             "not print named as in --boss; The Big Table "
                              "(Nick Hauss, then The Devil Himself) follows them when they do not name it "
                              "(default: the rulebook's order after the first Boss)"),
     SetupOption("default_hand", "a Boss's default minimum hand, printed on the card: \"Dedly Aloor=Q Q T T\" "
@@ -282,8 +284,8 @@ def _unmodelled_boss(before: HodState, after: HodState) -> Outcome | None:
     if not (first_deal or first_line):
         return None
     hand = " ".join(str(c) for c in boss.default_hand or ())
-    return Outcome(f"{boss.name} is not printed in the rulebook: he plays as its first four Bosses do, with the "
+    return Outcome(f"{boss.name} is not printed in the rulebook: he is played as its first four Bosses are, with the "
                    f"default hand on his card ({hand}), {boss.hole_cards} hole cards and {boss.soul_penalty} Souls "
                    "for each hand lost to him; what his card's own text does is not modelled, so the answers do not "
-                   "count it (apply its effects with the table's own lines)",
+                   "count it",
                    {"event": "boss_unmodelled", "boss": boss.name, "default_hand": hand})
