@@ -13,7 +13,7 @@ from xml.sax.saxutils import quoteattr, escape
 from oracle.errors import OracleError, ScenarioError
 from oracle.expectations import DEFAULT_TOLERANCE, Difference, differences, find_differences, is_approx
 from oracle.files import write_text
-from oracle.scenario import Question, Scenario, answer_question, load_file
+from oracle.scenario import Defaults, Question, Scenario, answer_question, load_file
 
 __all__ = [
     "DEFAULT_TOLERANCE", "Difference", "differences", "find_differences", "is_approx",
@@ -154,17 +154,19 @@ def chosen(scenario: Scenario, question: Question, only: Sequence[str]) -> list[
 
 
 def run_check(
-    files: Iterable[str], update: bool = False, time_limit: float | None = None, only: Sequence[str] = ()
+    files: Iterable[str], update: bool = False, time_limit: float | None = None, only: Sequence[str] = (),
+    defaults: Defaults = None,
 ) -> CheckReport:
     """Check every question of ``files`` (with ``only``, the questions it chooses); with
     ``update``, write the actual answers of those that fail, or have no ``expect``, into
-    their files. A question marked skip or xfail is never updated."""
+    their files. A question marked skip or xfail is never updated. ``defaults`` fills the
+    positions' gaps (``oracle.scenario.build_scenario``)."""
     report = CheckReport()
     files = list(files)
     matched: set[str] = set()
     for file in files:
         try:
-            scenarios = load_file(file)
+            scenarios = load_file(file, defaults)
         except ScenarioError as exc:
             report.unreadable.append(exc)
             continue

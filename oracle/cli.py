@@ -18,11 +18,13 @@ from oracle.errors import OracleError
 
 from oracle.cli_common import (  # noqa: F401 (also taken from here by the lazy commands)
     GAME_CHOICES,
+    bosses_option,
     console,
     emit_json,
     fail,
     game_option,
     json_option,
+    position_defaults,
     read_time_limit,
     time_limit_option,
 )
@@ -285,10 +287,11 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
     help="Folder where questions may write the files they make (plots), created if missing. "
     "Without it nothing is written.",
 )
+@bosses_option
 @time_limit_option
 @json_option
 @click.option("--full", is_flag=True, help="Show every fact of every answer: no list shortened, every field of a hand.")
-def solve(paths, output, time_limit, as_json, full) -> None:
+def solve(paths, output, bosses, time_limit, as_json, full) -> None:
     """Answer every question in scenario files (and every *.scenario.yaml under folders).
 
     Each answer comes first in words, then the rulebook section it applied, then every fact
@@ -299,13 +302,15 @@ def solve(paths, output, time_limit, as_json, full) -> None:
       oracle solve scenarios/diablo/rulebook-example.scenario.yaml
       oracle solve scenarios/diablo/best-swap.scenario.yaml --full
       oracle solve scenarios/auf-teufel-komm-raus/solver.scenario.yaml --output plots/
+      oracle solve my-table.scenario.yaml --bosses boss-defaults.yaml
     """
     from pathlib import Path
 
     from oracle.render import progress_bar
     from oracle.scenario import find_scenario_files, load_files, solve_scenarios
 
-    scenarios = load_files(find_scenario_files(paths))
+    files = find_scenario_files(paths)
+    scenarios = load_files(files, position_defaults(bosses))
     if output is not None:
         from oracle.files import OutputError, make_folder
 
@@ -345,9 +350,10 @@ def solve(paths, output, time_limit, as_json, full) -> None:
     help="Check (and update) only this question: its id or SCENARIO::ID, with * and ? as wildcards. "
     "May be given more than once.",
 )
+@bosses_option
 @time_limit_option
 @json_option
-def check(paths, junit, update, only, time_limit, as_json) -> None:
+def check(paths, junit, update, only, bosses, time_limit, as_json) -> None:
     """Check scenario files' expectations: one line a question, then "N passed, M failed".
 
     Each failure shows every difference at the FILE:LINE of the expected value. Exit code 0
@@ -372,7 +378,8 @@ def check(paths, junit, update, only, time_limit, as_json) -> None:
             check_target(junit, inputs=files)
         except OutputError as exc:
             raise click.BadParameter(str(exc), param_hint="--junit") from None
-    report = run_check(files, update=update, time_limit=time_limit, only=only)
+    defaults = position_defaults(bosses)
+    report = run_check(files, update=update, time_limit=time_limit, only=only, defaults=defaults)
     if as_json:
         emit_json(report.to_json())
     else:

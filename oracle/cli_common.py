@@ -55,6 +55,24 @@ def time_limit_option(f: Callable) -> Callable:
     )(f)
 
 
+def bosses_option(f: Callable) -> Callable:
+    return click.option(
+        "--bosses",
+        metavar="FILE",
+        type=click.Path(),
+        help="Hell of a Deal: a file of Boss names and default hands (\"Demona: Q Q T T\", one a line) for "
+        "the Bosses a position gives none; without it, and for a Boss it does not name, the packaged default hands.",
+    )(f)
+
+
+def position_defaults(bosses: str | None):
+    """What the command line fills into scenario positions (``oracle.scenario.Defaults``):
+    Hell of a Deal's Boss default hands, ``--bosses`` over the packaged ones."""
+    from oracle.games.hell_of_a_deal import position_defaults as boss_defaults
+
+    return boss_defaults(bosses)
+
+
 def game_option(f: Callable) -> Callable:
     return click.option(
         "--game",

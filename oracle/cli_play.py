@@ -15,7 +15,8 @@ from oracle.cli_common import json_option, time_limit_option
 @click.option("--seats", help="The players, in seat order: \"Anna Ben Carla Dan\".")
 @click.option("--chips", type=int, help="Diablo, Auf Teufel komm raus: each player's chips at the start.")
 @click.option("--dealer", help="Diablo, Hell of a Deal: who deals first.")
-@click.option("--boss", help="Hell of a Deal: the first Boss (default: Dedly Aloor).")
+@click.option("--boss", help="Hell of a Deal: the first Boss (default: Dedly Aloor); a Boss card the rulebook "
+                             "does not print with the default hand on it: \"Grim Reaper (default: Q Q T T)\".")
 @click.option("--boss-deck", help="Hell of a Deal: the Bosses to come, separated by commas (The Big Table follows them).")
 @click.option("--default-hand", multiple=True, metavar="BOSS=CARDS",
               help="Hell of a Deal: a Boss's default minimum hand, e.g. \"Dedly Aloor=Q Q T T\" (wins over --bosses).")

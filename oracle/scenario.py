@@ -15,7 +15,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
@@ -168,11 +168,17 @@ def _problems_from(exc: OracleError, lines: LineMap, prefix: Path_) -> list[Prob
     return found
 
 
+# ``defaults(game_slug, position)``: the position with what the command line fills in where
+# the file leaves it out (``oracle solve --bosses``: the Bosses' default hands).
+Defaults = Callable[[str, dict], dict] | None
+
+
 def build_scenario(
-    data: Any, lines: LineMap, document: int, *, questions_required: bool = True
+    data: Any, lines: LineMap, document: int, *, questions_required: bool = True, defaults: Defaults = None
 ) -> tuple[Scenario | None, list[Problem]]:
     """Validate one YAML document and turn it into a ``Scenario``; every problem is listed.
-    ``questions_required=False`` accepts a position without questions (built in Python)."""
+    ``questions_required=False`` accepts a position without questions (built in Python);
+    ``defaults`` fills the position's gaps first."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
         return None, [lines.problem((), "a scenario must be a mapping with keys game, position and questions")]
@@ -199,6 +205,8 @@ def build_scenario(
     if not isinstance(position, dict):
         problems.append(lines.problem(("position",), "must be a mapping"))
         position = {}
+    elif defaults is not None and position:
+        position = defaults(game.slug, position)
     if game.position_keys:
         for key in position:
             if key not in game.position_keys:
@@ -421,16 +429,18 @@ def _read_marks(raw: Any, lines: LineMap, where: Path_) -> tuple[tuple[tuple[str
     return tuple(marks), problems
 
 
-def load_file(path: str | os.PathLike) -> list[Scenario]:
+def load_file(path: str | os.PathLike, defaults: Defaults = None) -> list[Scenario]:
     """Every scenario in a file; raises ``ScenarioError`` listing every problem found."""
-    return _build_all(read_documents(path))
+    return _build_all(read_documents(path), defaults=defaults)
 
 
-def _build_all(documents: list[tuple[Any, LineMap]], questions_required: bool = True) -> list[Scenario]:
+def _build_all(documents: list[tuple[Any, LineMap]], questions_required: bool = True,
+               defaults: Defaults = None) -> list[Scenario]:
     scenarios: list[Scenario] = []
     problems: list[Problem] = []
     for document, (data, lines) in enumerate(documents):
-        scenario, found = build_scenario(data, lines, document, questions_required=questions_required)
+        scenario, found = build_scenario(data, lines, document, questions_required=questions_required,
+                                         defaults=defaults)
         problems += found
         if scenario is not None:
             scenarios.append(scenario)
@@ -454,13 +464,13 @@ def from_data(data: Mapping[str, Any], file: str = "<python>") -> Scenario:
     return scenario
 
 
-def load_files(paths: Iterable[str | os.PathLike]) -> list[Scenario]:
+def load_files(paths: Iterable[str | os.PathLike], defaults: Defaults = None) -> list[Scenario]:
     """Load several files, reporting the problems of all of them together."""
     scenarios: list[Scenario] = []
     problems: list[Problem] = []
     for path in paths:
         try:
-            scenarios += load_file(path)
+            scenarios += load_file(path, defaults)
         except ScenarioError as exc:
             problems += exc.problems
     if problems:

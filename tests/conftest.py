@@ -50,10 +50,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _record_loader_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
     original = scenario_module.build_scenario
 
-    def recording(data, lines, document, *, questions_required=True):
-        kept = copy.deepcopy(data) if questions_required else None
-        result = original(data, lines, document, questions_required=questions_required)
-        if questions_required:
+    def recording(data, lines, document, *, questions_required=True, defaults=None):
+        # A document read with the command line's defaults (``--bosses``) is not judged alone.
+        judged = questions_required and defaults is None
+        kept = copy.deepcopy(data) if judged else None
+        result = original(data, lines, document, questions_required=questions_required, defaults=defaults)
+        if judged:
             key = _registry_key()
             REGISTRIES.setdefault(key, (dict(registry._GAMES), dict(registry._QUESTIONS)))
             VERDICTS.append(Verdict(kept, tuple(result[1]), key))

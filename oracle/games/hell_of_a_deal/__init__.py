@@ -132,6 +132,7 @@ from .rules import (
     team_lost_to_temptation,
     temptation_room,
 )
+from .rules.defaults import position_defaults
 from .state import HodState, Pending, PlayerState
 
 __all__ = [
@@ -144,7 +145,8 @@ __all__ = [
     "apply_temptation", "team_lost_to_temptation", "MAX_CURSES", "gain_curses", "pay_souls",
     "blackjack_total", "compare_with_default", "default_strength", "banned_ranks_for",
     "player_limits", "BossPlay", "boss_play", "player_outcome", "player_selection",
-    "showdown_outcome", "toll_options", "HodState", "load_position", "number_field", "Action", "legal_actions",
+    "showdown_outcome", "toll_options", "HodState", "load_position", "number_field", "position_defaults",
+    "Action", "legal_actions",
     "candidate_actions", "verify", "can_apply", "apply_action",
     # Declared facts and the registration.
     "SLUG", "STREETS", "STREET_CARDS", "BOARD_SIZE", "MAX_FAVORS", "OPTIONS", "GAME", "POSITION_KEYS",

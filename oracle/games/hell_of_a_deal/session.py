@@ -15,17 +15,20 @@ from oracle.live import summarize
 
 from .moves import chance_template, legal_moves_report
 from .round import awaiting
-from .rules import STANDARD_BOSS_ORDER, find_boss
-from .rules.bosses import parse_default_hand
-from .rules.defaults import packaged_default_hands, read_bosses_file
+from .rules import BOSSES, STANDARD_BOSS_ORDER, Boss
+from .rules.boss_readings import named, table_boss
+from .rules.bosses import lookup_boss, parse_default_hand
+from .rules.defaults import table_default_hands
 from .state import HodState
 
 # "4 neoprene Player mats", "4 sets of 7 Player chips" (Hell of a Deal: Contents).
 MAX_PLAYERS = 4
 SETUP = (
     SetupOption("seats", f"the players in clockwise order, 1 to {MAX_PLAYERS}"),
-    SetupOption("boss", "the Boss faced first (default: Dedly Aloor, the top of the rulebook's Boss stack)"),
-    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas; The Big Table "
+    SetupOption("boss", "the Boss faced first (default: Dedly Aloor, the top of the rulebook's Boss stack); a "
+                        "card the rulebook does not print with the default hand on it: \"Grim Reaper (default: Q Q T T)\""),
+    SetupOption("boss_deck", "the Bosses still to come, in order, separated by commas, a card the rulebook does "
+                             "not print named as in --boss; The Big Table "
                              "(Nick Hauss, then The Devil Himself) follows them when they do not name it "
                              "(default: the rulebook's order after the first Boss)"),
     SetupOption("default_hand", "a Boss's default minimum hand, printed on the card: \"Dedly Aloor=Q Q T T\" "
@@ -55,7 +58,10 @@ def _default_hands(options: Mapping[str, Any]) -> dict[str, str]:
         if not sep or not name.strip() or not cards.strip():
             raise SetupError(f"--default-hand: write the Boss and the cards, e.g. \"Dedly Aloor=Q Q T T\", not {item!r}")
         try:
-            boss = find_boss(name.strip()).name
+            boss = table_boss(name.strip()).name
+            if lookup_boss(boss) is None:
+                raise OracleError(f"{boss} is not printed in the rulebook: his default hand is the one his reading "
+                                  "gives in --boss or --boss-deck")
             parse_default_hand(cards.strip(), ("default_hand",))
         except OracleError as exc:
             raise SetupError(f"--default-hand {item!r}: {getattr(exc, 'message', exc)}") from None
@@ -63,25 +69,40 @@ def _default_hands(options: Mapping[str, Any]) -> dict[str, str]:
     return hands
 
 
-def _bosses_faced(options: Mapping[str, Any]) -> tuple[str, list[str] | None]:
+def _split_names(text: str) -> list[str]:
+    """The names of ``--boss-deck``, separated by commas outside a card's reading in brackets."""
+    names, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth <= 0:
+            names.append(text[start:i].strip())
+            start, depth = i + 1, 0
+    return [n for n in [*names, text[start:].strip()] if n]
+
+
+def _named(text: str, option: str, known: dict[str, Boss]) -> Boss:
     try:
-        boss = find_boss(option_text(options, "boss") or STANDARD_BOSS_ORDER[0]).name
+        boss = table_boss(text, known)
     except OracleError as exc:
-        raise SetupError(f"--boss: {exc}") from None
+        raise SetupError(f"--{option}: {exc}") from None
+    known.setdefault(boss.name, boss)
+    return boss
+
+
+def _bosses_faced(options: Mapping[str, Any]) -> tuple[Boss, list[Boss] | None]:
+    """The first Boss and the Bosses to come (None: the rulebook's order), each of the
+    rulebook or a card it does not print, named with its reading."""
+    known = dict(BOSSES)
+    boss = _named(option_text(options, "boss") or STANDARD_BOSS_ORDER[0], "boss", known)
     text = option_text(options, "boss_deck")
     if text is None:
         return boss, None
-    deck = []
-    for name in [n.strip() for n in text.split(",") if n.strip()]:
-        try:
-            deck.append(find_boss(name).name)
-        except OracleError as exc:
-            raise SetupError(f"--boss-deck: {exc}") from None
+    deck = [_named(name, "boss-deck", known) for name in _split_names(text)]
     # "Then you will move to The Big Table": Nick Hauss, then The Devil Himself, always follow
     # the Minions (Hell of a Deal, Cooperative Poker), so a deck that names them not still ends.
     big_table = list(STANDARD_BOSS_ORDER[-2:])
-    after = big_table[big_table.index(boss) + 1:] if boss in big_table else big_table
-    return boss, deck + [name for name in after if name not in deck]
+    after = big_table[big_table.index(boss.name) + 1:] if boss.name in big_table else big_table
+    return boss, deck + [BOSSES[name] for name in after if name not in [b.name for b in deck]]
 
 
 def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -89,17 +110,18 @@ def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
     boss, deck = _bosses_faced(options)
     # The rulebook prints no default hands: the packaged ones, then a --bosses file's, then
     # each --default-hand, the later winning.
-    hands = packaged_default_hands()
-    file = option_text(options, "bosses")
-    if file is not None:
-        try:
-            hands.update(read_bosses_file(file))
-        except OracleError as exc:
-            raise SetupError(str(exc)) from None
-    hands.update(_default_hands(options))
+    try:
+        hands = table_default_hands(option_text(options, "bosses"), _default_hands(options))
+    except SetupError:
+        raise
+    except OracleError as exc:
+        raise SetupError(str(exc)) from None
     order = list(STANDARD_BOSS_ORDER)
-    coming = deck if deck is not None else (order[order.index(boss) + 1:] if boss in order else [])
-    faced = list(dict.fromkeys([boss, *coming]))
+    coming = [b.name for b in deck] if deck is not None else (
+        order[order.index(boss.name) + 1:] if boss.name in order else [])
+    # A card the rulebook does not print brings his default hand in his reading.
+    unprinted = {b.name for b in [boss, *(deck or [])] if b.unmodelled}
+    faced = [name for name in dict.fromkeys([boss.name, *coming]) if name not in unprinted]
     missing = [name for name in faced if name not in hands]
     if missing:
         raise SetupError(
@@ -107,12 +129,12 @@ def new_position(options: Mapping[str, Any]) -> dict[str, Any]:
             f"e.g. --default-hand \"{missing[0]}=Q Q T T\"")
     position: dict[str, Any] = {
         "players": [{"name": n} for n in names],
-        "boss": boss,
+        "boss": named(boss),
         "bosses": {name: {"default_hand": hands[name]} for name in faced},
         "phase": "deal",
     }
     if deck is not None:
-        position["boss_deck"] = deck
+        position["boss_deck"] = [named(b) for b in deck]
     dealer = one_of(dict(options), "dealer", names)
     if dealer is not None:
         position["dealer"] = dealer
@@ -229,7 +251,7 @@ def settled(before: HodState, after: HodState) -> Outcome | None:
                 f"in the pot; next: round {after.round_number} against {after.boss.name}")
         return Outcome(text, {"event": "round_over", "boss": before.boss.name, "beaten": beaten,
                               "next_boss": after.boss.name, "souls": after.souls})
-    return _unmodelled_favor(before, after)
+    return _unmodelled_favor(before, after) or _unmodelled_boss(before, after)
 
 
 def _unmodelled_favor(before: HodState, after: HodState) -> Outcome | None:
@@ -244,3 +266,26 @@ def _unmodelled_favor(before: HodState, after: HodState) -> Outcome | None:
                                "answers from here on do not count it (apply its effect with the table's own lines)",
                                {"event": "favor_unmodelled", "player": new.name, "favor": name, "price": favor.price})
     return None
+
+
+def _dealt(state: HodState) -> bool:
+    return bool(state.boss_hole or state.board or state.tolls or any(p.hand or p.folded for p in state.players))
+
+
+def _unmodelled_boss(before: HodState, after: HodState) -> Outcome | None:
+    """A Boss card the rulebook does not print: the table is told once, as his round's cards
+    are first dealt (or at the first line of a session that starts in his round), that his
+    special rules are not modelled."""
+    boss = after.boss
+    if not boss.unmodelled or before.boss.name != boss.name or before.round_number != after.round_number:
+        return None
+    first_deal = not _dealt(before) and _dealt(after)
+    first_line = not before.log and _dealt(before)
+    if not (first_deal or first_line):
+        return None
+    hand = " ".join(str(c) for c in boss.default_hand or ())
+    return Outcome(f"{boss.name} is not printed in the rulebook: he is played as its first four Bosses are, with the "
+                   f"default hand on his card ({hand}), {boss.hole_cards} hole cards and {boss.soul_penalty} Souls "
+                   "for each hand lost to him; what his card's own text does is not modelled, so the answers do not "
+                   "count it",
+                   {"event": "boss_unmodelled", "boss": boss.name, "default_hand": hand})

@@ -40,11 +40,11 @@ from ..rules import (
     boss_suggestion,
     favor_from_mapping,
     favor_key,
-    find_boss,
     find_chip,
     find_favor,
     lookup_boss,
 )
+from ..rules.boss_readings import split_reading, table_boss
 from ..state import HodState, PlayerState
 from .checks import check_table, collect, found
 
@@ -242,14 +242,22 @@ def _read_boss(position: Mapping[str, Any], bosses: dict[str, Boss], unread: set
         return None, raw_boss
     if isinstance(raw_boss, Mapping):
         return collect(problems, None, _put_boss, bosses, raw_boss, ("boss",)), raw_boss
-    if boss_key(str(raw_boss)) in unread:
+    if boss_key(split_reading(str(raw_boss))[0]) in unread:
         return None, raw_boss
     try:
-        boss = find_boss(str(raw_boss), bosses)
+        boss = _named_boss(str(raw_boss), bosses)
     except OracleError as exc:
         problems.append(Problem(("boss",), str(exc)))
         return None, raw_boss
     return (None if boss_key(boss.name) in unread else boss), raw_boss
+
+
+def _named_boss(text: str, bosses: dict[str, Boss]) -> Boss:
+    """A Boss named in ``boss`` or ``boss_deck``: by name, or a card the rulebook does not
+    print by name and reading ("Grim Reaper (default: Q Q T T)"), then one of the table's."""
+    boss = table_boss(text, bosses)
+    bosses.setdefault(boss.name, boss)
+    return boss
 
 
 def _read_boss_deck(position: Mapping[str, Any], bosses: dict[str, Boss], boss: Boss | None,
@@ -264,9 +272,9 @@ def _read_boss_deck(position: Mapping[str, Any], bosses: dict[str, Boss], boss: 
     deck: list[tuple[int, str]] = []
     for i, name in enumerate(deck_raw):
         try:
-            deck.append((i, find_boss(str(name), bosses).name))
+            deck.append((i, _named_boss(str(name), bosses).name))
         except OracleError as exc:
-            if boss_key(str(name)) not in unread:
+            if boss_key(split_reading(str(name))[0]) not in unread:
                 problems.append(Problem(("boss_deck", i), str(exc)))
     for k, (i, name) in enumerate(deck):
         # The deck holds the Bosses still to come; a Big Table Boss faced again ("the Boss

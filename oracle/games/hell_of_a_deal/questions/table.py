@@ -88,22 +88,36 @@ def designer_bosses(state: HodState) -> list[str]:
     return [name for name in (state.boss.name, *state.boss_deck) if state.bosses[name].designer]
 
 
+def unmodelled_bosses(state: HodState) -> list[str]:
+    """The Bosses faced now or still in the deck that are cards the rulebook does not print,
+    named by their reading: their special rules are not modelled."""
+    return [name for name in (state.boss.name, *state.boss_deck) if state.bosses[name].unmodelled]
+
+
 def hod_question(kind: str, *, summary: str, params: Mapping[str, Param] | None = None):
     """``register_question`` for this game. Every answer also says which Bosses in play are a
-    scenario's own (``designer_bosses``): their abilities are the scenario's, not the rulebook's."""
+    scenario's own (``designer_bosses``): their abilities are the scenario's, not the rulebook's;
+    and which are cards the rulebook does not print (``unmodelled_bosses``): their abilities are
+    not modelled."""
 
     def decorate(handler: Callable[[QuestionContext], Answer]) -> Callable[[QuestionContext], Answer]:
         @wraps(handler)
         def answer(ctx: QuestionContext) -> Answer:
             state = _state(ctx)
             result = handler(replace(ctx, state=state))
-            designers = designer_bosses(state)
-            if not designers:
+            extra, notes = {}, []
+            if designers := designer_bosses(state):
+                extra["designer_bosses"] = designers
+                notes.append(f"{' and '.join(designers)}: a Boss of the scenario's own (new: true), not from the "
+                             "rulebook")
+            if unprinted := unmodelled_bosses(state):
+                extra["unmodelled_bosses"] = unprinted
+                notes.append(f"{' and '.join(unprinted)}: not printed in the rulebook, read by the default hand on "
+                             "the card; special rules not modelled")
+            if not extra:
                 return result
-            note = (f"{' and '.join(designers)}: a Boss of the scenario's own (new: true), not from the "
-                    "rulebook")
-            return Answer(answer={**result.answer, "designer_bosses": designers},
-                          explanation=f"{result.explanation} ({note})", rule=result.rule)
+            return Answer(answer={**result.answer, **extra},
+                          explanation=f"{result.explanation} ({'; '.join(notes)})", rule=result.rule)
 
         register_question(SLUG, kind, summary=summary, params=params)(answer)
         return answer

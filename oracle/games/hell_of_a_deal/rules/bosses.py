@@ -60,6 +60,9 @@ class Boss:
     aliases: tuple[str, ...] = field(default=())
     # A Boss of a scenario's own (declared with ``new: true``), not a card of the rulebook.
     designer: bool = False
+    # A Boss card the rulebook does not print, named at a table by what it reads
+    # (``table_boss``): his default hand is the card's, his special rules are not modelled.
+    unmodelled: bool = False
 
     @property
     def slug(self) -> str:
@@ -76,7 +79,7 @@ class Boss:
             "default_hand": None if self.default_hand is None else [str(c) for c in self.default_hand],
             "soul_penalty": self.soul_penalty,
             "big_table": self.big_table,
-            "from_rulebook": not self.designer,
+            "from_rulebook": not (self.designer or self.unmodelled),
         }
 
 
@@ -253,7 +256,7 @@ _BOOL_FIELDS = (
     "extra_draws",
     "blackjack",
 )
-BOSS_FIELDS = tuple(f.name for f in fields(Boss) if f.name not in ("aliases", "designer"))
+BOSS_FIELDS = tuple(f.name for f in fields(Boss) if f.name not in ("aliases", "designer", "unmodelled"))
 # Besides the settings, a mapping may say ``new: true``: a Boss of the scenario's own.
 BOSS_KEYS = (*BOSS_FIELDS, "new")
 
