@@ -72,23 +72,45 @@ def category_places(strengths):
 
 def hand_strengths(columns: list, ruleset: Ruleset, board: list | None = None):
     """The strength of the hand in every row: ``columns`` (card-index arrays) ranked as they
-    are, or with ``board`` under the selection rule."""
+    are, or with ``board`` under the selection rule. A row the batch evaluator refuses (a list
+    naming one card twice) is ranked by its ranks and suits, as Z3 counts them."""
     import numpy as np
 
-    from oracle.eval import batch, strength
+    from oracle.errors import OracleError
+    from oracle.eval import batch
 
     codes = _codes()
-    hand = np.stack([codes[c] for c in columns], axis=1) if columns else np.zeros((0, 0), np.int32)
+    size = len(columns[0]) if columns else (len(board[0]) if board else 0)
+    hand = np.stack([codes[c] for c in columns], axis=1) if columns else np.zeros((size, 0), np.int32)
     if board is not None:
         from oracle.eval.select import Limits
 
-        shared = np.stack([codes[c] for c in board], axis=1) if board else np.zeros((hand.shape[0], 0), np.int32)
+        shared = np.stack([codes[c] for c in board], axis=1) if board else np.zeros((size, 0), np.int32)
         return batch.selection_strengths(hand, shared, ruleset, Limits(*SELECTION))
-    if hand.shape[1] <= 7:
-        return batch.strengths(hand, ruleset)
-    cards = [index_card(i) for i in range(DECK)]  # more than seven: their best five, one row at a time
-    return np.array([strength([cards[i] for i in row], ruleset) for row in np.stack(columns, axis=1).tolist()],
-                    dtype=np.int64)
+    twice = np.zeros(size, dtype=bool)
+    for i, first in enumerate(columns):
+        for second in columns[i + 1:]:
+            twice |= first == second
+    out = np.empty(size, dtype=np.int64)
+    batched = ~twice if hand.shape[1] <= 7 else np.zeros(size, dtype=bool)
+    try:
+        out[batched] = batch.strengths(hand[batched], ruleset) if batched.any() else 0
+        rest = np.flatnonzero(~batched)
+    except OracleError:
+        rest = np.arange(size)
+    for row in rest.tolist():
+        out[row] = _one_strength([int(c[row]) for c in columns], ruleset)
+    return out
+
+
+def _one_strength(cards: list[int], ruleset: Ruleset) -> int:
+    from oracle.errors import OracleError
+    from oracle.eval import strength
+
+    try:
+        return strength([index_card(i) for i in cards], ruleset)
+    except OracleError:
+        return -1  # no hand: below every hand
 
 
 class Meaning:
