@@ -68,7 +68,7 @@ STANDARD = [("full_house", 3744), ("four_of_a_kind", 624), ("flush", 5108), ("st
 
 @pytest.mark.parametrize("category, published", STANDARD, ids=[c for c, _ in STANDARD])
 def test_standard_counts_are_the_published_ones(tmp_path, category, published):
-    result = count_search(write(tmp_path, RANK.format(game="auf-teufel-komm-raus", category=category)), time_limit=30)
+    result = count_search(write(tmp_path, RANK.format(game="hell-of-a-deal", category=category)), time_limit=30)
     assert (result.count, result.complete, result.counted_by) == (published, True, "suit classes")
 
 
@@ -201,3 +201,26 @@ def test_suit_classes_hold_every_hand_once(k, classes):
 def test_combination_rows_are_every_subset_once():
     rows = combination_rows(9, 4)
     assert [tuple(r) for r in rows.tolist()] == list(combinations(range(9), 4))
+
+
+def test_the_solver_counts_a_hand_once_whatever_the_order_of_its_cards(tmp_path):
+    """The pot has no upper bound, so Z3 enumerates; two-card Diablo pairs: 12 x 6 natural,
+    4 x 48 with one deuce, 6 of two deuces."""
+    text = """game: diablo
+position:
+  seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+  pot: $p
+questions:
+  - id: r
+    ask: {kind: rank, cards: "? ?"}
+    expect: {category: pair}
+where:
+  - $p == 3
+"""
+    result = count_search(write(tmp_path, text), time_limit=30)
+    assert (result.count, result.complete, result.counted_by) == (12 * 6 + 4 * 48 + 6, True, "solver")
+
+
+def test_the_docs_figure_of_diablo_flushes_or_better(tmp_path):
+    result = count_search(write(tmp_path, RANK.format(game="diablo", category="{at_least: flush}")), time_limit=30)
+    assert (result.count, result.complete) == (61_920, True)

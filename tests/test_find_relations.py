@@ -183,3 +183,12 @@ where:
 """, encoding="utf-8")
     result = run_search(str(path), count=2, time_limit=30)
     assert result.outcome == FOUND and result.candidates == 2 and not result.rejections
+
+
+def test_update_replaces_a_relation_that_fails_with_the_answer(tmp_path):
+    path = tmp_path / "r.scenario.yaml"
+    path.write_text("game: diablo\nquestions:\n  - id: r\n    ask: {kind: rank, cards: Ah Kh Qh Jh 9h}\n"
+                    "    expect: {category: {at_least: full_house}, name: {in: [Flush]}}\n", encoding="utf-8")
+    report = run_check([str(path)], update=True)
+    assert report.updated_files == [str(path)]
+    assert "expect: {category: flush, name: {in: [Flush]}}" in path.read_text(encoding="utf-8")

@@ -182,7 +182,7 @@ def _where(model: SearchModel, budget: Budget) -> list[Problem]:
             raise OutOfTime(f"{done} of {len(parsed)} constraints translated")
         if doc.number not in contexts:
             contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc),
-                                           _hand_of(doc, model, keys), players(doc))
+                                           _hand_of(doc, model, keys), players(doc), label=str(doc.number))
         try:
             formula = where_formula(tree, contexts[doc.number])
         except WhereError as exc:

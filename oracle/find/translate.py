@@ -17,7 +17,6 @@ search checks it exactly on every proposal (``Context.exact`` says a constraint 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import count
 from typing import Any, Callable, Sequence
 
 from oracle.cards import RANKS, SUITS, Rank, Suit
@@ -29,7 +28,6 @@ from oracle.solve.smt import categories as cat
 from oracle.solve.smt.cards import JOKER_RANK, CardTerm, card_constant, is_wild
 
 FUNCTIONS = ("category", "rank", "strength", "suit", "wild")
-_ATOMS = count()
 ORDERED = ("<", "<=", ">", ">=")
 _RANK_WORDS = {r.value: r for r in RANKS} | {r.value.lower(): r for r in RANKS} | {"10": Rank.TEN}
 _SUIT_WORDS = {s.value: s for s in SUITS} | {s.symbol: s for s in SUITS} | {s.name.lower(): s for s in SUITS}
@@ -60,6 +58,8 @@ class Context:
     players: Sequence[str]
     # What the comparisons of strengths in the constraint being translated imply (``where``).
     implied: list[Any] = field(default_factory=list)
+    label: str = ""  # names the document's unknowns apart from another document's
+    atoms: int = 0  # the comparisons of strengths named so far
 
     @property
     def exact(self) -> bool:
@@ -331,7 +331,8 @@ def _strength_relation(left: dict[str, Any], op: str, right: dict[str, Any], ctx
     """A fresh unknown standing for ``left op right`` on strengths, tied to what it implies of
     the two hands' categories; the search checks its value exactly."""
     z3 = _z3()
-    atom = z3.Bool(f"strength{op}#{next(_ATOMS)}")
+    ctx.atoms += 1
+    atom = z3.Bool(f"strength{op}#{ctx.label}.{ctx.atoms}")
     holds, fails = _IMPLIED[op]
     ctx.implied.append(z3.Implies(atom, _categories(left, holds, right)) if holds else z3.BoolVal(True))
     if fails:
