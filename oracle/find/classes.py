@@ -14,8 +14,6 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Iterator
 
-JOKER = 52
-
 
 def combinations(n: int, k: int):
     """Every ``k``-subset of ``range(n)``, increasing in each row, as an ``(C(n, k), k)`` array."""
