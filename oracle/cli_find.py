@@ -11,10 +11,31 @@ from oracle.cli_common import emit_json, json_option, read_time_limit
 from oracle.errors import OracleError
 
 
+class CountType(click.ParamType):
+    """``--count``: a number of witnesses (1 to 100), or ``all`` to count every filling."""
+
+    name = "N|all"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif str(value).strip().lower() == "all":
+            return "all"
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                self.fail(f"must be a number from 1 to 100, or all, not {str(value)[:40]!r}", param, ctx)
+        if not 1 <= number <= 100:
+            self.fail(f"must be a number from 1 to 100, or all, not {number}", param, ctx)
+        return number
+
+
 @click.command()
 @click.argument("file", type=click.Path())
-@click.option("--count", type=click.IntRange(1, 100), default=1, show_default=True,
-              help="How many different witnesses to find.")
+@click.option("--count", type=CountType(), default=1, show_default=True, metavar="N|all",
+              help="How many different witnesses to find; all counts every filling that passes, exactly, "
+              "and says how it counted.")
 @click.option("--time-limit", type=float, callback=read_time_limit, default=60.0, show_default=True,
               metavar="SECONDS", help="Bound the whole search; what is left goes to Z3 and the engines.")
 @click.option("--output", type=click.Path(file_okay=False),
@@ -33,13 +54,20 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
     2 for a bad search file, 3 when the time limit came first (also with fewer than --count
     found: the count is incomplete).
 
+    With --count all, prints how many fillings pass (the ? of one hand counted once, as one
+    set of cards), and says how: by suit classes, by enumeration or by the solver.
+
     \b
     Examples:
       oracle find scenarios/find/diablo-wild-copy.search.yaml
       oracle find deal.search.yaml --count 3 --output found/ --json
+      oracle find hands.search.yaml --count all --json
     """
     from oracle.find import FOUND, NONE, run_search
     from oracle.render import find_progress, find_result, make_console
+
+    if count == "all":
+        _count_all(file, time_limit, output, seed, as_json)
 
     targets = _witness_targets(file, output, count) if output is not None else []
     with find_progress(make_console(stderr=True), time_limit) as update:
@@ -64,6 +92,25 @@ def find(file, count, time_limit, output, seed, as_json) -> None:
         sys.exit(0)
     # Fewer than asked is "no more to find" only when the search ended on its own.
     sys.exit(1 if result.complete and result.outcome in (NONE, FOUND) else 3)
+
+
+def _count_all(file: str, time_limit, output, seed: int, as_json: bool) -> None:
+    """``--count all``: the count on standard output (the whole result with --json), how it
+    was counted on standard error; exit 0 counted, 1 none, 3 the time limit came first."""
+    from oracle.find.count import count_search
+    from oracle.render import count_result, find_progress, make_console
+
+    if output is not None:
+        raise click.BadParameter("--count all counts the fillings and writes none: leave --output out, or give "
+                                 "--count N", param_hint="--output")
+    with find_progress(make_console(stderr=True), time_limit) as update:
+        result = count_search(file, time_limit=time_limit, seed=seed, progress=update)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        count_result(make_console(stderr=True), result)
+        click.echo(str(result.count))
+    sys.exit(3 if not result.complete else (0 if result.count else 1))
 
 
 def _witness_targets(file: str, output: str, count: int) -> list[str]:

@@ -450,4 +450,21 @@ def find_result(console: Console, result) -> None:
         console.print(plain(f"written: {path}"), highlight=False)
 
 
+def count_result(console: Console, result) -> None:
+    """``--count all``: how many, exact or a lower bound, how they were counted, an example."""
+    unit = result.unit or "fillings"
+    if result.complete:
+        head = Text(f"{result.count:,} {unit}", style="bold green" if result.count else "bold red")
+        head.append(f", counted exactly in {result.elapsed:.1f} s", style="")
+    else:
+        head = Text(f"at least {result.count:,} {unit}", style="bold yellow")
+        head.append(f": the time limit of {result.time_limit:g} s came first, the count is incomplete", style="")
+    console.print(head, highlight=False)
+    console.print(plain(f"{'counted' if result.complete else 'counting'} by {result.method}"), highlight=False)
+    if result.witnesses:
+        example = result.witnesses[0].values
+        shown = ", ".join(f"{k} = {v}" for k, v in example.items())
+        console.print(plain(f"for example: {shown}"), highlight=False)
+
+
 # ---- oracle chart ----------------------------------------------------------------------------

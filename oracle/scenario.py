@@ -21,6 +21,7 @@ import yaml
 
 
 from oracle.errors import ArgumentError, FieldError, IllegalActionError, OracleError, Problem, ScenarioError, did_you_mean
+from oracle.expectations import relation, relation_fault
 from oracle.registry import Answer, GameInfo, QuestionContext, QuestionKind, find_game, game_slugs, question_kinds, rule_problems
 from oracle.scenario_yaml import MAX_FILE_BYTES, LineMap, read_documents, read_text
 from oracle.text import bound_message, quote
@@ -390,7 +391,11 @@ def _check_expect(expect: Any, lines: LineMap, where: Path_, given: bool) -> lis
     problems: list[Problem] = []
 
     def walk(value: Any, path: Path_) -> None:
-        if isinstance(value, dict) and "approx" in value and set(value) <= {"approx", "tol"}:
+        if relation(value) is not None:
+            fault = relation_fault(value)
+            if fault is not None:
+                problems.append(lines.problem(path + (relation(value),), fault))
+        elif isinstance(value, dict) and "approx" in value and set(value) <= {"approx", "tol"}:
             for key in ("approx", "tol"):
                 number = value.get(key, 0)
                 if not isinstance(number, (int, float)) or isinstance(number, bool):

@@ -48,13 +48,36 @@ def _approx() -> dict[str, Any]:
     }
 
 
+def _relation() -> dict[str, Any]:
+    """``{in: [...]}``, ``{not_in: [...]}``, or ``{at_least: X}`` and the other orders, X a number
+    or a hand category."""
+    from oracle.eval.strength import CATEGORY_SLUGS
+    from oracle.expectations import MEMBERSHIP, ORDERED
+
+    ordered = {"anyOf": [{"type": "number"}, {"enum": list(CATEGORY_SLUGS)}]}
+    listed = {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/expected"}}
+    return {
+        "type": "object",
+        "properties": {**{k: listed for k in MEMBERSHIP}, **{k: ordered for k in ORDERED}},
+        "minProperties": 1,
+        "maxProperties": 1,
+        "additionalProperties": False,
+    }
+
+
 def _expected() -> dict[str, Any]:
-    """Any value, except that a mapping of only ``approx`` and ``tol`` is a tolerance, at
-    any depth."""
+    """Any value, except that a mapping of only ``approx`` and ``tol`` is a tolerance, and a
+    mapping of one relation key (``in``, ``at_least``, ...) a relation, at any depth."""
+    from oracle.expectations import RELATIONS
+
     return {
         "if": {"type": "object", "required": ["approx"], "propertyNames": {"enum": ["approx", "tol"]}},
         "then": {"$ref": "#/definitions/approx"},
-        "else": {"additionalProperties": {"$ref": "#/definitions/expected"}, "items": {"$ref": "#/definitions/expected"}},
+        "else": {
+            "if": {"type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": {"enum": list(RELATIONS)}},
+            "then": {"$ref": "#/definitions/relation"},
+            "else": {"additionalProperties": {"$ref": "#/definitions/expected"}, "items": {"$ref": "#/definitions/expected"}},
+        },
     }
 
 
@@ -175,5 +198,5 @@ def scenario_schema() -> dict[str, Any]:
             "questions": {"type": "array", "minItems": 1, "items": question},
         },
         "allOf": per_game,
-        "definitions": {"approx": _approx(), "expected": _expected(), "mark": _mark()},
+        "definitions": {"approx": _approx(), "relation": _relation(), "expected": _expected(), "mark": _mark()},
     }

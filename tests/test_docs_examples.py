@@ -45,3 +45,59 @@ def test_architecture_worked_example_adds_a_question_kind(monkeypatch):
         assert fresh.ask("pot").answer == {"pot": 3}  # three antes of 1
     finally:
         registry._QUESTIONS.pop(("diablo", "pot"), None)
+
+
+SEARCH_FILE = re.compile(r"^```yaml\n# (\S+\.search\.yaml)\n(.*?)^```", re.S | re.M)
+CONSOLE = re.compile(r"^```console\n(.*?)^```", re.S | re.M)
+
+
+def find_examples() -> list[tuple[str, list[str]]]:
+    """docs/find.md's console blocks: each ``$ oracle ...`` command with the lines shown under it."""
+    text = (ROOT / "docs" / "find.md").read_text(encoding="utf-8")
+    runs: list[tuple[str, list[str]]] = []
+    for block in CONSOLE.findall(text):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                runs.append((line[2:], []))
+            elif line.strip():
+                runs[-1][1].append(line)
+    return runs
+
+
+@pytest.mark.parametrize("command, shown", find_examples(), ids=[c for c, _ in find_examples()])
+def test_find_examples_run_as_written(tmp_path, monkeypatch, command, shown):
+    """Each search file of docs/find.md is written as shown, each command run, and every line
+    shown under it is a line of its output (``...`` stands for what varies: the seconds)."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    text = (ROOT / "docs" / "find.md").read_text(encoding="utf-8")
+    for name, body in SEARCH_FILE.findall(text):
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    words = shlex.split(command)
+    assert words[:2] == ["oracle", "find"]
+    result = CliRunner(env={"COLUMNS": "1000"}).invoke(main, words[1:])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    for expected in shown:
+        pattern = re.escape(expected).replace(re.escape("..."), ".*")
+        assert any(re.fullmatch(pattern, line.rstrip()) for line in lines), f"{expected!r} not in:\n{result.output}"
+    if "--count" not in words:  # the witness printed is a scenario oracle check passes
+        from oracle.check import run_check
+
+        (tmp_path / "witness.scenario.yaml").write_text(result.stdout, encoding="utf-8")
+        report = run_check([str(tmp_path / "witness.scenario.yaml")])
+        assert report.failed == 0 and report.passed >= 1 and not report.unreadable
+
+
+def test_find_md_shows_every_new_form_run():
+    """The relations and the count each stand in an example the test above runs."""
+    text = "\n".join(body for _, body in SEARCH_FILE.findall((ROOT / "docs" / "find.md").read_text(encoding="utf-8")))
+    commands = " ".join(c for c, _ in find_examples())
+    for form in ("strength(", "category([", "{in: [win, push]}", "expect: {category: five_of_a_kind}"):
+        assert form in text
+    assert "--count all" in commands

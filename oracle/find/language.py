@@ -304,6 +304,13 @@ def holes_in(node: Node) -> set[str]:
     return found
 
 
+def walk(node: Node):
+    """The node and every node under it."""
+    yield node
+    for child in _children(node):
+        yield from walk(child)
+
+
 def _children(node: Node) -> tuple[Node, ...]:
     if isinstance(node, Call):
         return node.args + tuple(v for _, v in node.keywords)

@@ -9,7 +9,6 @@ line, and so does the check that the constraints do not contradict themselves.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,9 +16,10 @@ from typing import Any
 from oracle.budget import Budget
 from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.eval.rulesets import Ruleset, find_ruleset
+from oracle.find.hands import Item, card_items, hand_spec, players
 from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
-from oracle.find.translate import Context, WhereError, card_word, constraint
+from oracle.find.translate import Context, WhereError, where_formula
 from oracle.solve.smt import categories as cat
 from oracle.solve.smt.selection import selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
@@ -46,6 +46,8 @@ class Guarded:
     path: tuple
     text: str
     line: int | None
+    tree: Any = None  # a where: constraint's parsed tree
+    exact: bool = False  # Z3 holds it only in part: each proposal is checked against it exactly
 
 
 @dataclass
@@ -59,14 +61,15 @@ class SearchModel:
     def literals(self, *kinds: str) -> list[Any]:
         return [g.literal for g in self.guarded if g.what in kinds]
 
-    def add(self, what: str, formula: Any, doc: Document | None, path: tuple, text: str) -> None:
+    def add(self, what: str, formula: Any, doc: Document | None, path: tuple, text: str, tree: Any = None,
+            exact: bool = False) -> None:
         import z3
 
         literal = z3.Bool(f"{what}#{len(self.guarded)}")
         self.solver.add(z3.Implies(literal, formula))
         number = doc.number if doc is not None else -1
         line = doc.line(path) if doc is not None else None
-        self.guarded.append(Guarded(literal, what, number, path, text, line))
+        self.guarded.append(Guarded(literal, what, number, path, text, line, tree, exact))
 
 
 def document_ruleset(doc: Document) -> Ruleset:
@@ -80,62 +83,31 @@ def document_ruleset(doc: Document) -> Ruleset:
 
 def _items(text: Any, doc: Document, path: tuple, model: SearchModel, keys: dict) -> list[CardTerm]:
     """The cards of a card text (or a list of them), as terms: holes and fixed cards, in order."""
-    if isinstance(text, list):
-        return [c for k, item in enumerate(text) for c in _items(item, doc, path + (k,), model, keys)]
-    if not isinstance(text, str):
-        return []
-    out = []
-    place = 0
-    for token in re.split(r"[\s,]+", text.strip()):
-        if not token:
-            continue
-        if token == "?":
-            out.append(model.cards[keys[(doc.number, path, place)]])
-            place += 1
-        elif HOLE.fullmatch(token):
-            out.append(model.cards[token])
-        else:
-            card = card_word(token)
-            if card is not None:
-                out.append(card_constant(card))
-    return out
+    return [_term(item, model) for item in card_items(text, doc, path, keys)]
 
 
-def _players(doc: Document) -> list[str]:
-    position = doc.data.get("position") or {}
-    if doc.game.slug == "diablo":
-        return [s.get("name") for s in position.get("seats") or [] if isinstance(s, dict)]
-    return [p.get("name") if isinstance(p, dict) else p for p in position.get("players") or []]
+def _term(item: Item, model: SearchModel) -> CardTerm:
+    return model.cards[item] if isinstance(item, str) else card_constant(item)
 
 
 def _hand_of(doc: Document, model: SearchModel, keys: dict):
     """A player's hand, as the patterns of the best hand it makes: Diablo's five cards, Drawing
     Dead's upcards (their best five), Hell of a Deal's hand with the board under the selection
     rule (1 or 2 cards from the hand)."""
-    position = doc.data.get("position") or {}
     known: dict[tuple[str, Ruleset], dict[str, Any] | None] = {}
 
     def hand_of(name: str, ruleset: Ruleset) -> dict[str, Any] | None:
         # A hand's patterns are the costliest terms to build: each player's once a ruleset.
         if (name, ruleset) not in known:
-            known[name, ruleset] = build(name, ruleset)
+            spec = hand_spec(doc, name, keys)
+            if spec is None:
+                known[name, ruleset] = None
+            elif spec.board is not None:
+                board = [_term(item, model) for item in spec.board]
+                known[name, ruleset] = selection_patterns([_term(item, model) for item in spec.cards], board, ruleset)
+            else:
+                known[name, ruleset] = cat.patterns([_term(item, model) for item in spec.cards], ruleset)
         return known[name, ruleset]
-
-    def build(name: str, ruleset: Ruleset) -> dict[str, Any] | None:
-        slug = doc.game.slug
-        cards: list[CardTerm] = []
-        if slug == "diablo":
-            cards = _items((position.get("hands") or {}).get(name), doc, ("position", "hands", name), model, keys)
-        for index, player in enumerate(position.get("players") or []):
-            if not isinstance(player, dict) or player.get("name") != name:
-                continue
-            if slug == "drawing-dead":
-                cards = _items(player.get("upcards"), doc, ("position", "players", index, "upcards"), model, keys)
-            elif slug == "hell-of-a-deal":
-                hand = _items(player.get("hand"), doc, ("position", "players", index, "hand"), model, keys)
-                board = _items(position.get("board"), doc, ("position", "board"), model, keys)
-                return selection_patterns(hand, board, ruleset) if hand else None
-        return cat.patterns(cards, ruleset) if cards else None
 
     return hand_of
 
@@ -210,13 +182,13 @@ def _where(model: SearchModel, budget: Budget) -> list[Problem]:
             raise OutOfTime(f"{done} of {len(parsed)} constraints translated")
         if doc.number not in contexts:
             contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc),
-                                           _hand_of(doc, model, keys), _players(doc))
+                                           _hand_of(doc, model, keys), players(doc), label=str(doc.number))
         try:
-            formula = constraint(tree, contexts[doc.number])
+            formula = where_formula(tree, contexts[doc.number])
         except WhereError as exc:
             problems.append(doc.lines.problem(path, str(exc)))
             continue
-        model.add("where", formula, doc, path, text)
+        model.add("where", formula, doc, path, text, tree, contexts[doc.number].exact)
     return sorted(problems, key=lambda p: (p.line is None, p.line or 0))  # in the file's order
 
 
@@ -254,14 +226,49 @@ def _expectations(model: SearchModel, budget: Budget) -> None:
             if budget.expired():
                 raise OutOfTime("the constraints translated, not every expectation")
             ask, expect = question["ask"], question.get("expect")
-            slug = expect.get("category") if isinstance(expect, dict) else None
-            if ask.get("kind") != "rank" or "cards" not in ask or slug not in cat.ORDER:
+            expected = expect.get("category") if isinstance(expect, dict) else None
+            if ask.get("kind") != "rank" or "cards" not in ask or _category_words(expected) is None:
                 continue
             path = ("questions", index, "ask", "cards")
             cards = _items(ask["cards"], doc, path, model, keys)
             if cards:
-                text = f"questions[{index}]: rank answers {slug} under {ruleset.title}"
-                model.add("expect", cat.category_is(cat.patterns(cards, ruleset), slug), doc, ("questions", index), text)
+                text = f"questions[{index}]: rank answers {_category_words(expected)} under {ruleset.title}"
+                formula = _category_expected(cat.patterns(cards, ruleset), expected)
+                model.add("expect", formula, doc, ("questions", index), text)
+
+
+_ORDERS = {"at_least": ">=", "at_most": "<=", "more_than": ">", "less_than": "<"}
+
+
+def _category_words(expected: Any) -> str | None:
+    """An expected category in words (``flush``, ``at least flush``, ``one of flush,
+    straight``), or None when it names no category the encoding can state."""
+    if isinstance(expected, str):
+        return expected if expected in cat.ORDER else None
+    if not isinstance(expected, dict) or len(expected) != 1:
+        return None
+    (key, target), = expected.items()
+    listed = isinstance(target, list) and target and all(isinstance(t, str) and t in cat.ORDER for t in target)
+    if key in ("in", "not_in") and listed:
+        return ("one of " if key == "in" else "none of ") + ", ".join(target)
+    if key in _ORDERS and isinstance(target, str) and target in cat.ORDER:
+        return f"{key.replace('_', ' ')} {target}"
+    return None
+
+
+def _category_expected(found: dict[str, Any], expected: Any) -> Any:
+    """The category encoding of an expected category (``_category_words`` says it has one)."""
+    import z3
+
+    from oracle.find.translate import category_order
+
+    if isinstance(expected, str):
+        return cat.category_is(found, expected)
+    (key, target), = expected.items()
+    if key in _ORDERS:
+        return category_order(found, _ORDERS[key], target)
+    listed = z3.Or([cat.category_is(found, slug) for slug in target])
+    return listed if key == "in" else z3.Not(listed)
 
 
 def contradiction(model: SearchModel) -> list[Problem] | None:

@@ -65,14 +65,19 @@ class SearchResult:
     written: list[str] = field(default_factory=list)
     # False when the time limit cut the search short: fewer witnesses than asked may not be all.
     complete: bool = True
+    # A count of every filling (``--count all``): how it counted, and what it counted.
+    counted_by: str | None = None
+    unit: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        counting = {"counted_by": self.counted_by, "unit": self.unit} if self.counted_by else {}
         return {
             "file": self.file,
             "outcome": self.outcome,
             "method": self.method,
             "count": self.count,
-            "found": len(self.witnesses),
+            **counting,
+            "found": self.count if self.counted_by else len(self.witnesses),
             "complete": self.complete,
             "witnesses": [w.to_json() for w in self.witnesses],
             "holes": self.holes,
@@ -219,7 +224,7 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
     budget = Budget(time_limit)
     search = read_search(path)
     result = SearchResult(str(path), UNKNOWN, "", count=count, time_limit=time_limit, holes=len(search.holes),
-                          fields={k: _field(h) for k, h in search.holes.items()})
+                          fields={k: field_of(h) for k, h in search.holes.items()})
     try:
         model = build_model(search, budget)
     except OutOfTime as stop:
@@ -255,6 +260,13 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
         result.candidates += 1
         if progress is not None:
             progress(result.candidates, None)
+        missed = exact_miss(model, values, keys)
+        if missed is not None:  # a comparison of strengths Z3 held only in part
+            where, why, seen = missed
+            proposer.block({k: v for k, v in values.items() if k in seen})
+            result.rejections[where] += 1
+            result.examples[where] = why
+            continue
         filled = {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}
         failure = verify_documents([(fill(search, doc, filled, keys), doc.lines) for doc in search.documents], budget)
         text = ""
@@ -281,6 +293,22 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
     result.method = f"Z3 proposals checked by the engines ({result.candidates} candidates)"
 
 
+def exact_miss(model: SearchModel, values: dict[str, Any], keys: dict) -> tuple[str, str, set[str]] | None:
+    """The first constraint Z3 holds only in part (``Guarded.exact``) that this filling fails,
+    checked by the evaluator: (where, why, the holes it reads); None when all hold."""
+    from oracle.find.model import document_ruleset
+    from oracle.find.vector import Meaning, holes_read, one_filling
+
+    for guarded in model.guarded:
+        if not guarded.exact:
+            continue
+        doc = next(d for d in model.search.documents if d.number == guarded.document)
+        if not Meaning(doc, keys, one_filling(values), document_ruleset(doc)).truth(guarded.tree)[0]:
+            where = (f"document {doc.number + 1}: " if doc.number else "") + Problem(guarded.path, "").dotted_path()
+            return where, f"{guarded.text!r} does not hold", holes_read(doc, keys, guarded.tree)
+    return None
+
+
 def _stopped(result: SearchResult, budget: Budget, when: str) -> SearchResult:
     """The result of a search the time limit cut short: ``found`` with what it found, else
     ``unknown``; never complete."""
@@ -291,7 +319,7 @@ def _stopped(result: SearchResult, budget: Budget, when: str) -> SearchResult:
     return result
 
 
-def _field(hole) -> str:
+def field_of(hole) -> str:
     return (f"document {hole.document + 1}: " if hole.document else "") + Problem(hole.path, "").dotted_path()
 
 

@@ -2,24 +2,32 @@
 search's unknowns, with its types checked (a rank is compared with ranks, a category with
 categories). Every fault raises ``WhereError`` with a message for the constraint's line.
 
-Functions: ``rank(card)``, ``suit(card)``, ``wild(card[, game=G])`` and
-``category(PLAYER or [cards][, game=G])``; cards, ranks, suits, categories and whole numbers
-as words; ``== != < <= > >=``, ``in [...]``, ``not in [...]``, ``+ - *``, ``and or not``.
+Functions: ``rank(card)``, ``suit(card)``, ``wild(card[, game=G])``,
+``category(PLAYER or [cards][, game=G])`` and ``strength(PLAYER or [cards][, game=G])``; cards,
+ranks, suits, categories and whole numbers as words; ``== != < <= > >=``, ``in [...]``,
+``not in [...]``, ``+ - *``, ``and or not``.
+
+Two hands' categories compare by their places in the order of categories. Two strengths
+compare as the evaluator ranks the hands (tie-breaks included), which Z3 is not given: each
+comparison of strengths is a fresh true/false unknown, tied to what it implies of the hands'
+categories (``strength(A) > strength(B)`` only where ``category(A) >= category(B)``), and the
+search checks it exactly on every proposal (``Context.exact`` says a constraint needs that).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from oracle.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
+from oracle.cards import RANKS, SUITS, Rank, Suit
 from oracle.errors import OracleError, did_you_mean
 from oracle.eval.rulesets import RULESETS, Ruleset, find_ruleset
+from oracle.find.hands import card_word
 from oracle.find.language import Arith, BoolOp, Call, Compare, HoleRef, ListOf, Negate, Node, Number, Word
 from oracle.solve.smt import categories as cat
 from oracle.solve.smt.cards import JOKER_RANK, CardTerm, card_constant, is_wild
 
-FUNCTIONS = ("category", "rank", "suit", "wild")
+FUNCTIONS = ("category", "rank", "strength", "suit", "wild")
 ORDERED = ("<", "<=", ">", ">=")
 _RANK_WORDS = {r.value: r for r in RANKS} | {r.value.lower(): r for r in RANKS} | {"10": Rank.TEN}
 _SUIT_WORDS = {s.value: s for s in SUITS} | {s.symbol: s for s in SUITS} | {s.name.lower(): s for s in SUITS}
@@ -33,8 +41,8 @@ class WhereError(ValueError):
 
 @dataclass(frozen=True)
 class Value:
-    kind: str  # card, rank, suit, category, number, bool
-    term: Any
+    kind: str  # card, rank, suit, category, strength, number, bool
+    term: Any  # a strength's term is its hand's category patterns
 
 
 @dataclass
@@ -48,6 +56,16 @@ class Context:
     # or None when the player holds no cards.
     hand_of: Callable[[str, Ruleset], dict[str, Any] | None]
     players: Sequence[str]
+    # What the comparisons of strengths in the constraint being translated imply (``where``).
+    implied: list[Any] = field(default_factory=list)
+    label: str = ""  # names the document's unknowns apart from another document's
+    atoms: int = 0  # the comparisons of strengths named so far
+
+    @property
+    def exact(self) -> bool:
+        """The constraint last translated compares strengths: Z3 holds it only in part, so
+        each proposal is checked against it exactly."""
+        return bool(self.implied)
 
 
 def _z3():
@@ -98,16 +116,6 @@ def card_of(node: Node, ctx: Context) -> CardTerm:
         if card is not None:
             return card_constant(card)
     raise WhereError(f"expected a card (a hole such as $a, or a card such as Ah), got {_show(node)}")
-
-
-def card_word(text: str) -> Card | None:
-    try:
-        cards = parse_cards(text)
-    except OracleError:
-        return None
-    if len(cards) == 1 and (cards[0].suit is not None or cards[0].is_joker):
-        return cards[0]
-    return None
 
 
 def _unknown_hole(name: str, ctx: Context) -> str:
@@ -183,24 +191,32 @@ def _call(node: Call, ctx: Context) -> Value:
         return Value("bool", is_wild(card, _ruleset(given.get("game"), ctx)))
     given = _keywords(node, ("game",))
     ruleset = _ruleset(given.get("game"), ctx)
-    return Value("category", _patterns(_one_argument(node, "player or list of cards"), ctx, ruleset))
+    return Value(node.function, _patterns(_one_argument(node, "player or list of cards"), ctx, ruleset, node.function))
 
 
-def _patterns(node: Node, ctx: Context, ruleset: Ruleset) -> dict[str, Any]:
+def _patterns(node: Node, ctx: Context, ruleset: Ruleset, function: str = "category") -> dict[str, Any]:
     if isinstance(node, ListOf):
         cards = [card_of(item, ctx) for item in node.items]
         if not cards:
-            raise WhereError("category() of an empty list: give at least one card")
+            raise WhereError(f"{function}() of an empty list: give at least one card")
         return cat.patterns(cards, ruleset)
     name = _word(node)
     if name is None:
-        raise WhereError(f"category() takes a player's name or a list of cards, not {_show(node)}")
+        raise WhereError(f"{function}() takes a player's name or a list of cards, not {_show(node)}")
     if name not in ctx.players:
         raise WhereError(f"unknown player {name!r}{did_you_mean(name, list(ctx.players), 'players')}")
     found = ctx.hand_of(name, ruleset)
     if found is None:
-        raise WhereError(f"{name} holds no cards in this position, so has no category")
+        raise WhereError(f"{name} holds no cards in this position, so has no {function}")
     return found
+
+
+def where_formula(node: Node, ctx: Context) -> Any:
+    """The Z3 formula of one ``where:`` constraint, with what its comparisons of strengths
+    imply (``ctx.exact`` then says the search must check it exactly)."""
+    ctx.implied = []
+    formula = constraint(node, ctx)
+    return _z3().And(*ctx.implied, formula) if ctx.implied else formula
 
 
 def constraint(node: Node, ctx: Context) -> Any:
@@ -211,30 +227,39 @@ def constraint(node: Node, ctx: Context) -> Any:
     return value.term
 
 
-def _literal(kind: str, node: Node, ctx: Context) -> Any:
-    """A word or number read as a ``kind`` (rank, suit, category) constant."""
-    z3 = _z3()
+def literal(kind: str, node: Node) -> int | str:
+    """A word or number read as a ``kind`` constant: a rank's or a suit's index, a category's slug."""
     text = _word(node) if not isinstance(node, Number) else str(node.value)
     if kind == "rank":
         rank = _RANK_WORDS.get(text or "")
         if rank is None:
             raise WhereError(f"{_show(node)} is not a rank; ranks are A K Q J T (or 10) 9 8 7 6 5 4 3 2")
-        return z3.IntVal(RANKS.index(rank))
+        return RANKS.index(rank)
     if kind == "suit":
         suit = _SUIT_WORDS.get(text or "")
         if suit is None:
             raise WhereError(f"{_show(node)} is not a suit; suits are s h d c (or ♠ ♥ ♦ ♣)")
-        return z3.IntVal(SUITS.index(suit))
+        return SUITS.index(suit)
     slug = (text or "").strip().lower().replace(" ", "_").replace("-", "_")
     if slug not in cat.ORDER:
         raise WhereError(f"{_show(node)} is not a category{did_you_mean(slug, cat.ORDER, 'categories')}")
     return slug
 
 
+def _literal(kind: str, node: Node, ctx: Context) -> Any:
+    """A word or number read as a ``kind`` (rank, suit, category) constant."""
+    value = literal(kind, node)
+    return _z3().IntVal(value) if isinstance(value, int) else value
+
+
 def _operand(node: Node, kind: str, ctx: Context) -> Any:
     """The right-hand side of a comparison with a ``kind`` on the left."""
     if kind in ("rank", "suit", "category") and isinstance(node, (Word, Number)):
         return _literal(kind, node, ctx)
+    if kind == "strength" and isinstance(node, (Word, Number, HoleRef)):
+        raise WhereError(f"a strength is compared with another strength, such as strength(Ben) or "
+                         f"strength([Ah, Kh, Qh, Jh, Th]), not {_show(node)}; to compare a category write "
+                         f"e.g. category(Anna) >= flush")
     value = evaluate(node, ctx)
     if value.kind != kind:
         raise WhereError(f"a {kind} is compared with a {kind}, not a {value.kind}")
@@ -258,7 +283,11 @@ def _compare(node: Compare, ctx: Context) -> Any:
     if left.kind in ("card", "suit"):
         raise WhereError(f"{left.kind}s have no order: compare them with == or != (ranks have one)")
     if left.kind == "category":
-        return _category_order(left.term, node.op, right)
+        if isinstance(right, dict):  # two hands' categories: their places in the order
+            return _categories(left.term, node.op, right)
+        return category_order(left.term, node.op, right)
+    if left.kind == "strength":
+        return _strength_relation(left.term, node.op, right, ctx)
     term = {"<": left.term < right, "<=": left.term <= right, ">": left.term > right, ">=": left.term >= right}[node.op]
     if left.kind == "rank":  # the Joker has no rank: it is neither above nor below one
         return z3.And(term, left.term != JOKER_RANK, right != JOKER_RANK)
@@ -270,11 +299,48 @@ def _equal(left: Value, right: Any, ctx: Context) -> Any:
     if left.kind == "card":
         return z3.And(left.term.rank == right.rank, left.term.suit == right.suit)
     if left.kind == "category":
+        if isinstance(right, dict):
+            return _categories(left.term, "==", right)
         return cat.category_is(left.term, right)
+    if left.kind == "strength":
+        return _strength_relation(left.term, "==", right, ctx)
     return left.term == right
 
 
-def _category_order(found: dict[str, Any], op: str, slug: str) -> Any:
+def _categories(left: dict[str, Any], op: str, right: dict[str, Any]) -> Any:
+    """Two hands' categories compared, over the patterns alone: ``left >= right`` when every
+    category ``right`` reaches ``left`` reaches too."""
+    z3 = _z3()
+    if op in ("<", "<="):
+        return _categories(right, {"<": ">", "<=": ">="}[op], left)
+    reached = [(cat.category_at_least(left, s), cat.category_at_least(right, s)) for s in cat.ORDER[1:]]
+    if op == ">=":
+        return z3.And([z3.Implies(theirs, mine) for mine, theirs in reached])
+    if op == ">":
+        return z3.Or([z3.And(mine, z3.Not(theirs)) for mine, theirs in reached])
+    same = z3.And([mine == theirs for mine, theirs in reached])
+    return same if op == "==" else z3.Not(same)
+
+
+# What a comparison of strengths implies of the categories when it holds, and when it does not.
+_IMPLIED = {">": (">=", "<="), ">=": (">=", "<="), "<": ("<=", ">="), "<=": ("<=", ">="), "==": ("==", None),
+            "!=": (None, "==")}
+
+
+def _strength_relation(left: dict[str, Any], op: str, right: dict[str, Any], ctx: Context) -> Any:
+    """A fresh unknown standing for ``left op right`` on strengths, tied to what it implies of
+    the two hands' categories; the search checks its value exactly."""
+    z3 = _z3()
+    ctx.atoms += 1
+    atom = z3.Bool(f"strength{op}#{ctx.label}.{ctx.atoms}")
+    holds, fails = _IMPLIED[op]
+    ctx.implied.append(z3.Implies(atom, _categories(left, holds, right)) if holds else z3.BoolVal(True))
+    if fails:
+        ctx.implied.append(z3.Implies(z3.Not(atom), _categories(left, fails, right)))
+    return atom
+
+
+def category_order(found: dict[str, Any], op: str, slug: str) -> Any:
     z3 = _z3()
     place = cat.ORDER.index(slug)
     if op == ">=":
