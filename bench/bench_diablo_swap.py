@@ -11,7 +11,8 @@ whole deck's tables (their build timed apart), medians over a set of hands; then
 opponents on the full deck hand by hand: the exact count by pairs of hands against the Monte
 Carlo it replaces (20,000 deals a choice), in the same run.
 
-    python bench/bench_diablo_swap.py 3 two     only the two-opponent comparison"""
+    python bench/bench_diablo_swap.py 3 two       only the two-opponent comparison
+    python bench/bench_diablo_swap.py 1 drawing   opponents who draw, beside standing pat"""
 
 from __future__ import annotations
 
@@ -118,9 +119,36 @@ def two_unknown(repeats: int) -> None:
     print(f"{'exact / Monte Carlo time':40s} {exact / sampled:8.2f}x")
 
 
+def drawing(repeats: int) -> None:
+    """Per hand, one and two unknown opponents who draw by the shipped diablo-draw chart and by
+    the shipped equilibrium (20,000 deals a choice), beside standing pat (exact), in one run."""
+    from pathlib import Path
+
+    from oracle.solve.exact.draw_opponents import ChartStrategy
+
+    charts = Path(__file__).resolve().parent.parent / "docs" / "charts"
+    start = time.perf_counter()
+    strategies = {"chart": ChartStrategy(charts / "diablo-draw"),
+                  "equilibrium": ChartStrategy(charts / "diablo-equilibrium-1")}
+    print(f"{'load both strategies':40s} {(time.perf_counter() - start) * 1000:8.1f} ms")
+    for count in (1, 2):
+        for model in ("stand-pat", "chart", "equilibrium"):
+            opponents = [Opponent(name=f"u{k}", known=(), unknown=5, draws=model != "stand-pat") for k in range(count)]
+            times = []
+            for _ in range(repeats):
+                for hand in DECK_HANDS:
+                    start = time.perf_counter()
+                    best_swap(parse_cards(hand), opponents=opponents, strategy=strategies.get(model))
+                    times.append(time.perf_counter() - start)
+            title = f"{count} unknown, {model}"
+            print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  ({len(DECK_HANDS)} hands x {repeats})")
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     if sys.argv[2:] == ["two"]:
         two_unknown(count)
+    elif sys.argv[2:] == ["drawing"]:
+        drawing(count)
     else:
         main(count)

@@ -22,7 +22,7 @@ from .kinds import ChartError
 SLUG = "diablo-equilibrium"
 COLUMNS = [("hand", "string"), ("weight", "int64"), ("discards", "list<string>"),
            ("probabilities", "list<float64>"), ("best_reply", "string"), ("best_reply_equity", "float64")]
-MODEL = ("every player draws by one strategy; each opponent's final hand is counted over the whole deck "
+MODEL = ("Every player draws by one strategy; each opponent's final hand is counted over the whole deck "
          "(independent of the other players' cards); fictitious play from standing pat")
 
 
