@@ -1,0 +1,143 @@
+"""oracle simulate: whole games on the engines, seeded per game, their figures and intervals,
+games saved as scenarios that oracle check passes, and the command line's refusals."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.cli import main
+from oracle.simulate import make_setup, simulate, variant
+from oracle.simulate.run import play_one
+from oracle.simulate.save import save_game
+from oracle.simulate.seeds import game_seed
+from oracle.simulate.stats import mean_interval, paired_difference, rate_interval, wilson
+
+GAMES = ["auf-teufel-komm-raus", "diablo"]
+
+
+def test_each_game_has_its_own_seed_from_the_run_seed_and_its_number():
+    seeds = {game_seed(s, i) for s in range(3) for i in range(100)}
+    assert len(seeds) == 300
+    assert game_seed(7, 12) == game_seed(7, 12)
+
+
+def test_wilson_interval_matches_the_textbook():
+    found = wilson(0, 10)
+    assert (found.value, found.low) == (0.0, 0.0)
+    assert found.high == pytest.approx(0.2775, abs=1e-4)
+    found = wilson(50, 100)
+    assert (found.low, found.high) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert wilson(0, 0).value is None
+
+
+def test_means_rates_and_paired_differences():
+    found = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert found.value == 2.5
+    assert found.high - found.value == pytest.approx(1.959964 * math.sqrt(5 / 3 / 4), rel=1e-6)
+    # one chance a game: a share of games, Wilson
+    assert rate_interval([1, 0, 1], [1, 1, 1]).method == "wilson"
+    # many chances a game: the ratio of totals, by the delta method over games
+    rate = rate_interval([3, 1, 2, 2], [10, 10, 5, 5])
+    assert rate.method == "delta" and rate.value == pytest.approx(8 / 30)
+    assert rate.low < rate.value < rate.high
+    same = paired_difference([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
+    assert (same.value, same.low, same.high, same.clear) == (0.0, 0.0, 0.0, False)
+    assert paired_difference([2.0, 3.1, 4.0], [1.0, 2.0, 3.0]).clear is True
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", ["random", "simple"])
+def test_games_play_to_their_end_legally_and_keep_their_invariants(game, level):
+    setup = make_setup(game, seats=3, players=level, max_actions=3000)
+    for index in range(3):
+        result = play_one(setup, 5, index, check=True)  # check: chips conserved, no card twice
+        assert result.measures["actions"] > 0
+        if result.finished:
+            assert result.winners and set(result.winners) <= set(setup.names)
+        again = play_one(setup, 5, index)
+        assert again.to_json() == result.to_json(), "the same seed plays the same game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_saved_game_is_a_scenario_file_that_oracle_check_passes(game, tmp_path):
+    setup = make_setup(game, seats=3, players="random simple simple", max_actions=3000)
+    path = tmp_path / "game.scenario.yaml"
+    documents = save_game(setup, 11, 2, str(path))
+    assert documents >= 1
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"{documents} passed, 0 failed" in result.output
+
+
+def test_a_variant_plays_the_same_seeds_and_its_difference_is_paired():
+    setup = make_setup("diablo", seats=3)
+    other = variant(setup, "ante", 2)
+    assert other.rules["ante"] == 2 and other.label == "ante=2"
+    run = simulate([setup, other], 6, 3, workers=1).to_json()
+    assert run["difference"]["paired_games"] == 6
+    assert set(run["difference"]["measures"]) == {"hands", "longest_chain", "actions"}
+    same = simulate([setup, setup], 6, 3, workers=1).to_json()
+    assert all(d["value"] == 0 for d in same["difference"]["measures"].values())
+
+
+def test_the_json_output_gives_every_figure_with_its_interval():
+    result = CliRunner().invoke(main, ["simulate", "auf-teufel-komm-raus", "--games", "4", "--workers", "1",
+                                       "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    variant_ = data["variants"][0]
+    assert variant_["games"] == 4 and data["difference"] is None
+    assert {"value", "low", "high", "method"} <= set(variant_["seats"][0]["win_rate"])
+    assert variant_["measures"]["rounds"]["mean"]["method"] == "normal"
+    assert variant_["events"]["devil"]["chances"] > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["chess"], "GAME: unknown game 'chess'"),
+    (["diablo", "--players", "expert"], "--players: 'expert' is not a level of player"),
+    (["diablo", "--players", "simple strong"], "--players: give one level for every seat or one for all"),
+    (["diablo", "--rule", "ante=lots"], "--rule ante:"),
+    (["diablo", "--rule", "ante"], "--rule: write an option and its value"),
+    (["diablo", "--compare", "antes=2"], "--compare: 'antes' is neither a rule option"),
+    (["diablo", "--seats", "9"], "--seats: Diablo is for 3 to 7 players"),
+    (["diablo", "--hands", "0"], "--hands: a number of hands of at least 1"),
+    (["auf-teufel-komm-raus", "--hands", "5"], "--hands: only Diablo"),
+    (["auf-teufel-komm-raus", "--table", "chips=15"], "--table chips: chips come in tens"),
+    (["diablo", "--games", "3", "--save-game", "3", "x.yaml"], "--save-game"),
+])
+def test_bad_input_is_one_line_naming_the_option_and_exit_2(args, message):
+    result = CliRunner().invoke(main, ["simulate", *args, "--workers", "1"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_simple_diablo_player_draws_by_the_strategy_card_the_chart_prints():
+    import random
+    from pathlib import Path
+
+    from oracle.cards import format_cards, full_deck
+    from oracle.charts.card import card_hold
+    from oracle.charts.store import read_metadata, read_table
+    from oracle.charts.symmetry import canonical
+    from oracle.simulate.players.diablo import card_discard
+    from oracle.simulate.players.diablo_card import LINES
+
+    chart = Path(__file__).resolve().parent.parent / "docs" / "charts" / "diablo-draw" / "diablo-draw.parquet"
+    card = read_metadata(chart)[0]["card"]
+    assert [(line["pattern"], tuple(line["items"])) for line in card["lines"]] == list(LINES)
+    rng = random.Random(4)
+    hands = [canonical(rng.sample(full_deck(), 5))[0] for _ in range(12)]
+    rows = {row["hand"]: row for row in read_table(chart, filters=[("hand", "in", [format_cards(h) for h in hands])])
+            .to_pylist()}
+    for hand in hands:
+        row = rows[format_cards(hand)]
+        index, _ = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], card["lines"])
+        kept = [c for c in hand if c not in card_discard(list(hand))]
+        # the card's hold, or one tying it on ranks (they differ only in suits)
+        assert sorted(c[0] for c in row["holds"][index].split()) == sorted(str(c)[0] for c in kept), row["hand"]
