@@ -16,7 +16,7 @@ from oracle.simulate.save import save_game
 from oracle.simulate.seeds import game_seed
 from oracle.simulate.stats import mean_interval, paired_difference, rate_interval, wilson
 
-GAMES = ["auf-teufel-komm-raus", "diablo"]
+GAMES = ["auf-teufel-komm-raus", "diablo", "drawing-dead", "hell-of-a-deal"]
 
 
 def test_each_game_has_its_own_seed_from_the_run_seed_and_its_number():
@@ -52,19 +52,21 @@ def test_means_rates_and_paired_differences():
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("level", ["random", "simple"])
 def test_games_play_to_their_end_legally_and_keep_their_invariants(game, level):
-    setup = make_setup(game, seats=3, players=level, max_actions=3000)
-    for index in range(3):
+    setup = make_setup(game, seats=2 if game == "drawing-dead" else 3, players=level, max_actions=600)
+    for index in range(2):
         result = play_one(setup, 5, index, check=True)  # check: chips conserved, no card twice
         assert result.measures["actions"] > 0
-        if result.finished:
-            assert result.winners and set(result.winners) <= set(setup.names)
+        assert set(result.winners) <= set(setup.names)
+        if result.finished and game != "hell-of-a-deal":  # a team may lose: no winner
+            assert result.winners
         again = play_one(setup, 5, index)
         assert again.to_json() == result.to_json(), "the same seed plays the same game"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_saved_game_is_a_scenario_file_that_oracle_check_passes(game, tmp_path):
-    setup = make_setup(game, seats=3, players="random simple simple", max_actions=3000)
+    seats, levels = (2, "random simple") if game == "drawing-dead" else (3, "random simple simple")
+    setup = make_setup(game, seats=seats, players=levels, max_actions=400)
     path = tmp_path / "game.scenario.yaml"
     documents = save_game(setup, 11, 2, str(path))
     assert documents >= 1

@@ -39,7 +39,7 @@ def measures(setup: Any, results: Sequence[GameResult]) -> dict[str, dict[str, A
 
 def events(setup: Any, results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
     out = {}
-    for event in driver(setup.game).EVENTS:
+    for event in driver(setup.game).events_of(setup):
         times = [r.events[event.name][0] for r in results]
         chances = [r.events[event.name][1] for r in results]
         out[event.name] = {"text": event.text, "per": event.per, "times": sum(times), "chances": sum(chances),
@@ -83,7 +83,10 @@ def difference(first: Any, second: Any, a: Sequence[GameResult], b: Sequence[Gam
     measured = {m.name: _clear(paired_difference([y.measures[m.name] for y in b], [x.measures[m.name] for x in a]))
                 for m in module.MEASURES}
     rates = {}
-    for event in module.EVENTS:
+    shared = set(b[0].events) if b else set()
+    for event in module.events_of(first):
+        if event.name not in shared:  # a Boss only one variant's deck holds
+            continue
         first_counts = ([x.events[event.name][0] for x in a], [x.events[event.name][1] for x in a])
         second_counts = ([y.events[event.name][0] for y in b], [y.events[event.name][1] for y in b])
         rates[event.name] = _clear(paired_rate_difference(second_counts, first_counts))

@@ -32,6 +32,10 @@ EVENTS = (
 )
 
 
+def events_of(setup: Any) -> tuple[Event, ...]:
+    return EVENTS
+
+
 def _piece(state: RoundState, rng: random.Random) -> int | None:
     """A piece drawn from the oven, each piece as likely; None for a devil."""
     oven = state.oven

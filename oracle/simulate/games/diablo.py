@@ -32,6 +32,10 @@ EVENTS = (
 )
 
 
+def events_of(setup: Any) -> tuple[Event, ...]:
+    return EVENTS
+
+
 class Dealer:
     """The cards of one hand: a deck shuffled by the chance stream when the hand begins."""
 
