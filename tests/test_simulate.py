@@ -143,3 +143,21 @@ def test_the_simple_diablo_player_draws_by_the_strategy_card_the_chart_prints():
         kept = [c for c in hand if c not in card_discard(list(hand))]
         # the card's hold, or one tying it on ranks (they differ only in suits)
         assert sorted(c[0] for c in row["holds"][index].split()) == sorted(str(c)[0] for c in kept), row["hand"]
+
+
+def test_a_run_on_a_local_dask_cluster_plays_the_same_games_as_one_process():
+    pytest.importorskip("distributed")
+    setup = make_setup("auf-teufel-komm-raus", seats=3)
+    other = variant(setup, "goal", 800)
+    alone = simulate([setup, other], 6, 21, workers=1)
+    spread = simulate([setup, other], 6, 21, workers=2, batch=2)  # three tasks on two worker processes
+    assert spread.where == "a local Dask cluster"
+    assert [[r.to_json() for r in v] for v in spread.results] == [[r.to_json() for r in v] for v in alone.results]
+    assert spread.to_json()["variants"] == alone.to_json()["variants"]
+
+
+def test_a_difference_clear_of_noise_is_said_to_be():
+    setup = make_setup("auf-teufel-komm-raus", seats=3)
+    run = simulate([setup, variant(setup, "goal", 800)], 12, 4, workers=1).to_json()
+    rounds = run["difference"]["measures"]["rounds"]
+    assert rounds["value"] < 0 and rounds["clear"] is True and rounds["high"] < 0

@@ -64,16 +64,17 @@ class Simulation:
 
 def simulate(setups: Sequence[Setup], games: int, seed: int, *, workers: int | None = None,
              scheduler: str | None = None, connect_timeout: float = 10.0, progress=None,
-             check: bool = False) -> Simulation:
+             check: bool = False, batch: int | None = None) -> Simulation:
     """Play ``games`` games under each setup on the same seeds. ``workers=1`` without a
     scheduler plays them in this process; otherwise on Dask (a local cluster of ``workers``
-    processes, one per core by default, or the cluster at ``scheduler``)."""
-    from oracle.simulate.run import run_games
+    processes, one per core by default, or the cluster at ``scheduler``), ``batch`` games a
+    task."""
+    from oracle.simulate.run import BATCH, run_games
 
     if not 1 <= games <= MAX_GAMES:
         raise SimulateError(f"--games: from 1 to {MAX_GAMES:,} games, not {games:,}")
     started = time.perf_counter()
     results = run_games(list(setups), games, seed, workers=workers, scheduler=scheduler,
-                        connect_timeout=connect_timeout, progress=progress, check=check)
+                        connect_timeout=connect_timeout, progress=progress, check=check, batch=batch or BATCH)
     where = "this process" if scheduler is None and workers == 1 else (scheduler or "a local Dask cluster")
     return Simulation(list(setups), games, seed, results, time.perf_counter() - started, where)
