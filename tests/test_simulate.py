@@ -161,3 +161,44 @@ def test_a_difference_clear_of_noise_is_said_to_be():
     run = simulate([setup, variant(setup, "goal", 800)], 12, 4, workers=1).to_json()
     rounds = run["difference"]["measures"]["rounds"]
     assert rounds["value"] < 0 and rounds["clear"] is True and rounds["high"] < 0
+
+
+@pytest.mark.parametrize("game, seats", [("auf-teufel-komm-raus", 3), ("drawing-dead", 2), ("hell-of-a-deal", 2)])
+def test_strong_players_play_legal_games(game, seats):
+    setup = make_setup(game, seats=seats, players="strong", max_actions=150)
+    result = play_one(setup, 8, 0, check=True)
+    assert result.measures["actions"] > 0
+
+
+def test_the_strong_auf_teufel_player_bets_what_bet_advice_finds_best():
+    import random
+
+    from oracle.games.auf_teufel import load_position
+    from oracle.simulate.ask import ask
+    from oracle.simulate.players.auf_teufel import MAX_STATES, SAMPLES, StrongPlayer
+
+    setup = make_setup("auf-teufel-komm-raus", seats=3)
+    state = load_position(setup.position, setup.rules)
+    state.players[0].chips = 90
+    advice = ask(setup.game, state, setup.rules, "bet-advice", player="Anna", other_bets={},
+                 max_states=MAX_STATES, samples=SAMPLES).answer
+    assert StrongPlayer(0, random.Random(1), setup.game, setup.rules).stake(state) == advice["best_bet"]
+
+
+def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_everyone(monkeypatch):
+    """The solver's equities stand in here (building its tables takes seconds)."""
+    import random
+
+    from oracle.games.diablo import Action, load_position
+    from oracle.simulate.players import diablo_strong
+
+    setup = make_setup("diablo", seats=3)
+    game = load_position(setup.position, setup.rules)
+    deck = ["Ah Ad As 2c Kd", "7c 8d 9h Jc 3s", "4h 5h 6c Td Qs"]
+    for seat, name in enumerate(game.names):
+        game.do(f"{name} is dealt {deck[seat]}")
+    player = diablo_strong.StrongPlayer(game.to_act, random.Random(1), setup.game, setup.rules)
+    for single, opens in ((0.72, True), (0.69, False)):  # 0.72 ** 2 > 0.5 > 0.69 ** 2
+        monkeypatch.setattr(diablo_strong, "_equities", lambda h, single=single: ((h[-1],), single, 0.3))
+        action = player.act(game)
+        assert (action.kind == "bet") == opens, action

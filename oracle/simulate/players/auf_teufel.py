@@ -22,8 +22,8 @@ from oracle.games.auf_teufel import CHIP_UNIT, RoundState, best_bet
 SIMPLE_STAKE = 50
 # bet-advice's effort for a strong player's stake: an exact distribution when it needs at
 # most MAX_STATES turn evaluations (small ovens late in a game), else SAMPLES seeded rounds.
-MAX_STATES = 20_000
-SAMPLES = 2_000
+MAX_STATES = 2_000
+SAMPLES = 1_000
 
 
 class RandomPlayer:
@@ -56,30 +56,36 @@ class SimplePlayer(RandomPlayer):
         return not TurnPolicy("max-haul").stops(state.turn_start_oven(), state.oven, me.haul)
 
 
-# The gains of every stake in the round being bet, shared by the strong players of one table
-# (the distribution of the highest haul is the same for each of them): key -> gains.
-_GAINS: dict[tuple, dict[int, float]] = {}
+# The distribution of a round's highest haul, by the oven and the players pulling: the same
+# for every strong player of a round, and again for every round from a full oven.
+_DISTRIBUTIONS: dict[tuple, dict[int, float]] = {}
 
 
 class StrongPlayer(SimplePlayer):
     level = "strong"
 
     def stake(self, state: RoundState) -> int:
+        """``bet-advice``'s best stake: the largest expected gain ``P(H >= b) * 2b - P(H < b) *
+        b`` (no other bet known, so a winning stake is the highest) over the distribution of
+        the round's highest haul H, everyone pulling for the largest haul."""
         chips = state.players[self.seat].chips
-        gains = {b: g for b, g in self._gains(state).items() if b <= chips}
-        return best_bet(gains) if gains else 0
+        distribution = self._distribution(state)
+        gains = {}
+        for b in [0, *range(CHIP_UNIT, chips + 1, CHIP_UNIT)]:
+            win = sum(p for h, p in distribution.items() if h >= b)
+            gains[b] = win * 2 * b - (1 - win) * b
+        return best_bet(gains) if distribution else 0
 
-    def _gains(self, state: RoundState) -> dict[int, float]:
+    def _distribution(self, state: RoundState) -> dict[int, float]:
         from oracle.simulate.ask import ask
 
-        richest = max(state.players, key=lambda p: p.chips)
-        key = (state.oven, len(state.players), richest.chips, state.rules["first_pull"])
-        gains = _GAINS.get(key)
-        if gains is None:
-            answer = ask(self.game, state, self.rules, "bet-advice", player=richest.name, other_bets={},
-                         max_states=MAX_STATES, samples=SAMPLES)
-            gains = {int(b): g for b, g in answer.answer["gains"].items()}
-            if len(_GAINS) > 512:
-                _GAINS.clear()
-            _GAINS[key] = gains
-        return gains
+        key = (state.oven, len(state.players), state.rules["first_pull"])
+        found = _DISTRIBUTIONS.get(key)
+        if found is None:
+            answer = ask(self.game, state, self.rules, "bet-advice", player=state.players[self.seat].name,
+                         other_bets={}, max_states=MAX_STATES, samples=SAMPLES)
+            found = {row["haul"]: row["probability"] for row in answer.answer["distribution"]}
+            if len(_DISTRIBUTIONS) > 512:
+                _DISTRIBUTIONS.clear()
+            _DISTRIBUTIONS[key] = found
+        return found

@@ -7,7 +7,7 @@ table's agreement to stop is the simulation's (after the agreed number of hands)
 - ``simple``: bets by the kind of hand it holds, as the rulebook's tips put it ("open only
   with a hand that is likely to win, such as three of a kind or better", "Every 2 you hold is
   gold"): see ``SimplePlayer``; draws by the strategy card of the ``diablo-draw`` chart.
-- ``strong``: see ``oracle.simulate.players.diablo_strong``.
+- ``strong``: see ``oracle.simulate.players.diablo_strong`` (the exact draw, opening by equity).
 
 Every choice falls back to the next legal one when the engine does not allow it (a raise
 over the limit, a bet without the chips): raise, then call, then check, then fold.
