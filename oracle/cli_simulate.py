@@ -101,6 +101,14 @@ def simulate(game, games, seed, seats, players, rules, table, compare, hands, ma
         raise click.BadParameter(f"game {save_game[0]} is not played: the games are numbered 0 to {games - 1}",
                                  param_hint="--save-game")
     where = _where(workers, scheduler, games)
+    if output is not None:
+        from oracle.simulate.store import prepare
+
+        prepare(output)  # a folder that cannot be written is refused before any game is played
+    if save_game is not None:
+        from oracle.files import check_target
+
+        check_target(save_game[1], links=False)
     out = console()
     try:
         with simulate_progress(console(stderr=True), f"{setup.title}") as update:

@@ -202,3 +202,23 @@ def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_everyon
         monkeypatch.setattr(diablo_strong, "_equities", lambda h, single=single: ((h[-1],), single, 0.3))
         action = player.act(game)
         assert (action.kind == "bet") == opens, action
+
+
+def test_output_writes_a_parquet_row_a_game_and_a_page_and_refuses_files_not_its_own(tmp_path):
+    import pyarrow.parquet as pq
+
+    folder = tmp_path / "run"
+    args = ["simulate", "diablo", "--games", "5", "--workers", "1", "--seats", "3", "--compare", "ante=2",
+            "--output", str(folder)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    table = pq.read_table(folder / "games.parquet")
+    assert table.num_rows == 10 and set(table.column("label").to_pylist()) == {"as given", "ante=2"}
+    assert {"hands", "opener_pays", "opener_pays_chances", "winners"} <= set(table.column_names)
+    page = (folder / "simulation.html").read_text()
+    assert page.startswith("<!DOCTYPE html>") and "Wins by seat" in page and "<svg" in page
+    assert CliRunner().invoke(main, args).exit_code == 0  # its own files are replaced
+    (folder / "simulation.html").write_text("someone's notes")
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code == 2 and "was not written by oracle simulate" in refused.output
+    assert (folder / "simulation.html").read_text() == "someone's notes"
