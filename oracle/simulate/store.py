@@ -11,7 +11,6 @@ A folder holding files of these names that ``oracle simulate`` did not write is 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +38,14 @@ def columns(simulation: Any) -> list[tuple[str, str]]:
 
 
 def rows(simulation: Any) -> list[dict[str, Any]]:
+    from oracle.json_text import json_text
+
     out = []
     for number, (setup, results) in enumerate(zip(simulation.setups, simulation.results)):
         for r in results:
             row: dict[str, Any] = {"variant": number, "label": setup.label, "game": r.index, "seed": r.seed,
                                    "finished": int(r.finished), "winners": list(r.winners), **r.measures,
-                                   "facts": json.dumps(r.facts, sort_keys=True)}
+                                   "facts": json_text(r.facts, sort_keys=True)}
             for name, (times, chances) in r.events.items():
                 row[name], row[f"{name}_chances"] = times, chances
             out.append(row)
