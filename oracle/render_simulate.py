@@ -86,8 +86,10 @@ def _head(console: Console, data: dict[str, Any]) -> None:
     players = sorted(set(setup["players"]))
     who = players[0] if len(players) == 1 else " ".join(setup["players"])
     rules = ", ".join(f"{k}={v}" for k, v in setup["rules"].items()) or "the rulebook's"
+    table = "".join(f", {k}={v}" for k, v in setup["table"].items())
+    hands = f", {setup['hands']} hands agreed" if setup.get("hands") else ""
     console.print(Text(f"{data['game']}: {data['games']:,} games a variant, seed {data['seed']}, "
-                       f"{len(setup['seats'])} seats ({who} players), rules: {rules}", style="bold"))
+                       f"{len(setup['seats'])} seats ({who} players){hands}{table}, rules: {rules}", style="bold"))
     for variant in data["variants"]:
         label = variant["setup"]["label"]
         unfinished = f", {variant['unfinished']:,} cut off unfinished" if variant["unfinished"] else ""

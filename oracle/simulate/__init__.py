@@ -69,12 +69,12 @@ def simulate(setups: Sequence[Setup], games: int, seed: int, *, workers: int | N
     scheduler plays them in this process; otherwise on Dask (a local cluster of ``workers``
     processes, one per core by default, or the cluster at ``scheduler``), ``batch`` games a
     task."""
-    from oracle.simulate.run import BATCH, run_games
+    from oracle.simulate.run import run_games
 
     if not 1 <= games <= MAX_GAMES:
         raise SimulateError(f"--games: from 1 to {MAX_GAMES:,} games, not {games:,}")
     started = time.perf_counter()
     results = run_games(list(setups), games, seed, workers=workers, scheduler=scheduler,
-                        connect_timeout=connect_timeout, progress=progress, check=check, batch=batch or BATCH)
+                        connect_timeout=connect_timeout, progress=progress, check=check, batch=batch)
     where = "this process" if scheduler is None and workers == 1 else (scheduler or "a local Dask cluster")
     return Simulation(list(setups), games, seed, results, time.perf_counter() - started, where)

@@ -17,8 +17,15 @@ from oracle.simulate.seeds import game_seed
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 # Games a Dask task plays: large enough that scheduling costs little, small enough that the
-# progress moves and a lost worker loses little.
+# progress moves and a lost worker loses little. A game whose players take seconds a game
+# says so with a smaller ``BATCH`` of its own.
 BATCH = 50
+
+
+def batch_size(setups: Sequence[Any]) -> int:
+    """Games a task: the game's own size, shared among the variants played."""
+    size = getattr(driver(setups[0].game), "BATCH", BATCH)
+    return max(1, size // len(setups))
 
 
 def play_one(setup: Any, seed: int, index: int, *, keep_lines: bool = False, check: bool = False) -> GameResult:
@@ -37,11 +44,11 @@ def batches(games: int, size: int) -> list[list[int]]:
 
 
 def run_games(setups: Sequence[Any], games: int, seed: int, *, workers: int | None = None,
-              scheduler: str | None = None, connect_timeout: float = 10.0, batch: int = BATCH,
+              scheduler: str | None = None, connect_timeout: float = 10.0, batch: int | None = None,
               progress: Progress | None = None, check: bool = False) -> list[list[GameResult]]:
     """Every game under every setup: ``results[v][i]`` is game ``i`` under ``setups[v]``. In
     this process when ``workers`` is 1 and no ``scheduler`` is given, else on Dask."""
-    parts = batches(games, batch)
+    parts = batches(games, batch or batch_size(setups))
     if progress is not None:
         progress(0, games)
     if scheduler is None and workers == 1:

@@ -16,6 +16,7 @@ from typing import Any
 from oracle.games.drawing_dead import Action, State, load_position
 from oracle.simulate.record import Counter, Event, GameResult, Measure
 
+BATCH = 10  # games a Dask task: a game takes a second or more
 LENGTH = Measure("turns", "turns a game lasts", "turns")
 MEASURES = (LENGTH, Measure("hands", "hands won in a game", "hands"),
             Measure("actions", "action lines a game takes", "lines"))

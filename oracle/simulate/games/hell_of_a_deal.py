@@ -21,6 +21,7 @@ from oracle.simulate.record import Counter, Event, GameResult, Measure
 from oracle.simulate.seeds import chance_rng
 
 TEAM = True
+BATCH = 10  # games a Dask task: a game takes a second or more
 LENGTH = Measure("rounds", "rounds a game lasts", "rounds")
 MEASURES = (LENGTH, Measure("souls", "Souls in the pot at the end", "Souls"),
             Measure("temptation", "Temptation of the whole team at the end", "Temptation"),
