@@ -96,6 +96,8 @@ def _step(game: DiabloGame, setup: Any, players: list[Any], dealer: Dealer) -> A
     chance = dealer.chance(game)
     if chance is not None:
         return chance
+    if game.to_act is None:  # nobody can act and nothing is dealt: only the table can end it
+        return Action.parse(STOP_LINE)
     return players[game.to_act].act(game)
 
 
