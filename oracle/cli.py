@@ -38,6 +38,7 @@ LAZY_COMMANDS = {
     "play": ("oracle.cli_play", "play"),
     "schema": ("oracle.cli_find", "schema"),
     "serve": ("oracle.cli_serve", "serve"),
+    "simulate": ("oracle.cli_simulate", "simulate"),
 }
 
 

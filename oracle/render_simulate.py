@@ -1,0 +1,172 @@
+"""Human output of ``oracle simulate``: the progress of a run, then its figures as tables (one
+column a variant, and the paired difference with ``--compare``), every figure with its 95%
+interval. Built on ``oracle.render``'s consoles; the figures are ``oracle.simulate.figures``'s
+JSON-ready data."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from oracle.render import make_console, plain
+
+
+@contextmanager
+def simulate_progress(console: Console, description: str) -> Iterator[Any]:
+    """Games played of all: on a terminal a bar; otherwise a line on standard error at most
+    every 30 s, for logs."""
+    import time
+
+    if not console.is_terminal:
+        log, last = make_console(stderr=True), [0.0]
+
+        def note(done: int, total: int) -> None:
+            now = time.monotonic()
+            if not last[0]:
+                last[0] = now  # the start: nothing played yet
+            elif done == total or now - last[0] >= 30:
+                last[0] = now
+                log.print(plain(f"{description}: {done:,} of {total:,} games played"))
+
+        yield note
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True)
+    with progress:
+        task = progress.add_task(description, total=None, count="")
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total, count=f"{done:,}/{total:,} games")
+
+        yield update
+
+
+def share(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def number(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:,.2f}"
+
+
+def figure(found: dict[str, Any], as_share: bool) -> str:
+    """``32.5% (20.1–48.0)`` or ``12.30 (11.69–12.91)``: a figure and its 95% interval."""
+    if found["value"] is None:
+        return "—"
+    if as_share:
+        text = share(found["value"])
+        return text if found["low"] is None else f"{text} ({100 * found['low']:.1f}–{100 * found['high']:.1f})"
+    text = number(found["value"])
+    return text if found["low"] is None else f"{text} ({number(found['low'])}–{number(found['high'])})"
+
+
+def difference(found: dict[str, Any], as_share: bool) -> Text:
+    """A paired difference with its interval, and whether it is clear of noise (bold)."""
+    if found["value"] is None:
+        return Text("—")
+    scale, form = (100, "{:+.1f}") if as_share else (1, "{:+,.2f}")
+    body = form.format(found["value"] * scale) + (" pts" if as_share else "")
+    if found["low"] is not None:
+        body += f" ({form.format(found['low'] * scale)} to {form.format(found['high'] * scale)})"
+    clear = found.get("clear")
+    return Text(body + ("  clear" if clear else "  noise"), style="bold" if clear else "")
+
+
+def _head(console: Console, data: dict[str, Any]) -> None:
+    first = data["variants"][0]
+    setup = first["setup"]
+    players = sorted(set(setup["players"]))
+    who = players[0] if len(players) == 1 else " ".join(setup["players"])
+    rules = ", ".join(f"{k}={v}" for k, v in setup["rules"].items()) or "the rulebook's"
+    table = "".join(f", {k}={v}" for k, v in setup["table"].items())
+    hands = f", {setup['hands']} hands agreed" if setup.get("hands") else ""
+    console.print(Text(f"{data['game']}: {data['games']:,} games a variant, seed {data['seed']}, "
+                       f"{len(setup['seats'])} seats ({who} players){hands}{table}, rules: {rules}", style="bold"))
+    for variant in data["variants"]:
+        label = variant["setup"]["label"]
+        unfinished = f", {variant['unfinished']:,} cut off unfinished" if variant["unfinished"] else ""
+        console.print(plain(f"  {label}: {variant['finished']:,} games finished{unfinished}"))
+    rate = f", {data['games_per_second']:,.1f} games/s" if data.get("games_per_second") else ""
+    console.print(plain(f"  played in {data['seconds']:.1f} s on {data['where']}{rate}", "dim"))
+
+
+def _columns(table: Table, data: dict[str, Any], first: str) -> None:
+    table.add_column(first)
+    for variant in data["variants"]:
+        table.add_column(variant["setup"]["label"], justify="right")
+    if data["difference"] is not None:
+        table.add_column("difference", justify="right")
+
+
+def _wins(console: Console, data: dict[str, Any]) -> None:
+    variants = data["variants"]
+    if variants[0]["team"]:
+        return
+    table = Table(title="wins by seat: share of finished games (95% interval)", show_edge=False)
+    _columns(table, data, "seat")
+    names = [s["name"] for s in variants[0]["seats"]]
+    for v in variants[1:]:
+        names += [s["name"] for s in v["seats"] if s["name"] not in names]
+    diff = {s["name"]: s for s in (data["difference"] or {}).get("seats", [])}
+    for number, name in enumerate(names, start=1):
+        row: list[Any] = [f"{number} {name}"]
+        for v in variants:
+            seat = next((s for s in v["seats"] if s["name"] == name), None)
+            row.append("—" if seat is None else figure(seat["win_rate"], True))
+        if data["difference"] is not None:
+            row.append(difference(diff[name]["win_rate"], True) if name in diff else "—")
+        table.add_row(*row)
+    shares = " / ".join(share(v["fair_share"]) for v in variants)
+    table.caption = f"a fair share is {shares}; ties count for every player in them"
+    console.print(table)
+
+
+def _measures(console: Console, data: dict[str, Any]) -> None:
+    table = Table(title="a game: mean (95% interval)", show_edge=False)
+    _columns(table, data, "measure")
+    for name, first in data["variants"][0]["measures"].items():
+        row: list[Any] = [plain(first["text"])]
+        for v in data["variants"]:
+            m = v["measures"][name]
+            row.append(figure(m["mean"], False))
+        if data["difference"] is not None:
+            row.append(difference(data["difference"]["measures"][name], False))
+        table.add_row(*row)
+    console.print(table)
+
+
+def _events(console: Console, data: dict[str, Any]) -> None:
+    table = Table(title="how often the rules fire: share of chances (95% interval)", show_edge=False)
+    _columns(table, data, "event")
+    for name, first in data["variants"][0]["events"].items():
+        row: list[Any] = [plain(f"{first['text']}, per {first['per']}")]
+        for v in data["variants"]:
+            e = v["events"][name]
+            row.append(figure(e["rate"], True))
+        if data["difference"] is not None:
+            row.append(difference(data["difference"]["events"][name], True))
+        table.add_row(*row)
+    console.print(table)
+
+
+def simulate_result(console: Console, data: dict[str, Any]) -> None:
+    """``oracle simulate``: what was played, then the figures."""
+    _head(console, data)
+    _wins(console, data)
+    _measures(console, data)
+    _events(console, data)
+    if data["difference"] is not None:
+        console.print(plain(f"difference: {data['variants'][1]['setup']['label']} less "
+                            f"{data['variants'][0]['setup']['label']}, game by game on the same seeds; "
+                            "clear: its 95% interval leaves out 0", "dim"))
+    for key in ("table", "page", "saved"):
+        if data.get(key):
+            console.print(plain(f"  {key}: {data[key]}"))
