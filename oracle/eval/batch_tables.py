@@ -41,7 +41,7 @@ from oracle.cards import PRIMES
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.tables import WILD_PRIME, cache_dir, five_card_tables
 
-BATCH_TABLE_VERSION = 5
+BATCH_TABLE_VERSION = 6
 SYMBOLS = 14  # thirteen natural ranks and the wild symbol
 WILD = 13
 MAX_CARDS = 7
@@ -81,28 +81,29 @@ def card_slot(code: int) -> int:
     return (code >> 8) & 0x1FF
 
 
-def card_code_of_slot(slot: int) -> int:
-    """The code of the card at a slot, or -1 for a slot no card uses."""
+def card_code_of_slot(slot: int) -> int | None:
+    """The code of the card at a slot, or None for a slot no card uses."""
     if slot == JOKER_SLOT:
         return 0
     rank, suit_bits = slot & 0xF, (slot << 8) & 0xF000
     if rank > 12 or (suit_bits and suit_bits not in SUIT_BITS) or (slot >> 8) != (rank == 0):
-        return -1
+        return None
     return PRIMES[rank] | (rank << 8) | (1 << (16 + rank)) | suit_bits
 
 
 def _card_arrays(ruleset: Ruleset):
     """``cards[slot] = (key, mask, expected code)``. A slot no card of this deck uses expects
-    a code that never reaches it (0, or 1 for the Joker's slot), so every code there fails."""
+    a code that never reaches it (0; for the Joker's slot, which codes 1-255 reach too, -1),
+    so every code there fails."""
     import numpy as np
 
     wild_ranks = {r.number - 2 for r in ruleset.wild_ranks}
     cards = np.zeros((CARD_SLOTS, CARD_ROW), dtype=np.uint64)
-    cards[JOKER_SLOT, 2] = 1
+    cards[JOKER_SLOT, 2] = (1 << 64) - 1
     wild_key = (1 << (3 * WILD)) | (0x1111 << 44)
     for slot in range(CARD_SLOTS):
         code = card_code_of_slot(slot)
-        if code < 0 or (slot == JOKER_SLOT and not ruleset.joker_wild):
+        if code is None or (slot == JOKER_SLOT and not ruleset.joker_wild):
             continue
         cards[slot, 2] = code
         if slot == JOKER_SLOT:
