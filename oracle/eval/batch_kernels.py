@@ -182,14 +182,15 @@ def add_card(key, mask, code, s, r):
 
 
 @njit(cache=True, inline="always")
-def tables_row_strength(codes, row, width, t, h):
-    """The strength of the first ``width`` codes of a row: its best five when it holds more.
-    A constant ``width`` lets the compiler unroll the loop over the cards."""
+def tables_row_strength(flat, at, width, t, h):
+    """The strength of the ``width`` codes from ``flat[at]`` (a row of a C-contiguous array
+    seen flat: a constant ``width`` then makes every offset a constant, and lets the compiler
+    unroll the loop over the cards): its best five when it holds more."""
     key = _EMPTY
     mask = _ZERO
     wrong = False
     for j in range(width):
-        code = codes[row, j]
+        code = flat[at + j]
         slot = card_slot(code)
         key += t.card_keys[slot]
         mask |= t.card_masks[slot]
@@ -202,17 +203,20 @@ def tables_row_strength(codes, row, width, t, h):
 
 @njit(cache=True, inline="always")
 def row_strength(codes, row, s, r):
-    """The strength of one row of card codes: its best five when it holds more."""
+    """The strength of one row of card codes (a C-contiguous array): its best five when it
+    holds more."""
     t = ruleset_tables(s, r)
-    return tables_row_strength(codes, row, codes.shape[1], t, size_table(t, codes.shape[1]))
+    width = codes.shape[1]
+    return tables_row_strength(codes.reshape(-1), row * width, width, t, size_table(t, width))
 
 
 @njit(cache=True, inline="always")
 def _rows_of_width(codes, width, s, r, out):
     t = ruleset_tables(s, r)
     h = size_table(t, width)
+    flat = codes.reshape(-1)
     for row in range(codes.shape[0]):
-        out[row] = tables_row_strength(codes, row, width, t, h)
+        out[row] = tables_row_strength(flat, row * width, width, t, h)
 
 
 @njit(cache=True, nogil=True)
