@@ -118,12 +118,14 @@ def strengths(codes_array, ruleset: Ruleset | str = "standard"):
         from oracle.eval import batch_numpy
 
         out = batch_numpy.strengths(array, batch_tables(ruleset))
-    else:
-        out = np.empty(array.shape[0], dtype=np.int64)
-        kernel = module.KERNEL_OF_WIDTH.get(array.shape[1], "strengths_kernel")
-        with compiling("batch_kernels", kernel, "compiling the batch evaluator (once)"):
-            getattr(module, kernel)(array, stack([ruleset]), 0, out)
-    _refuse_bad_rows(out, array)
+        _refuse_bad_rows(out, array)
+        return out
+    out = np.empty(array.shape[0], dtype=np.int64)
+    kernel = module.KERNEL_OF_WIDTH.get(array.shape[1], "strengths_kernel")
+    with compiling("batch_kernels", kernel, "compiling the batch evaluator (once)"):
+        refused = getattr(module, kernel)(array, stack([ruleset]), 0, out)
+    if refused:
+        _refuse_bad_rows(out, array)
     return out
 
 

@@ -215,28 +215,34 @@ def _rows_of_width(codes, width, s, r, out):
     t = ruleset_tables(s, r)
     h = size_table(t, width)
     flat = codes.reshape(-1)
+    bad = 0
     for row in range(codes.shape[0]):
-        out[row] = tables_row_strength(flat, row * width, width, t, h)
+        value = tables_row_strength(flat, row * width, width, t, h)
+        out[row] = value
+        if value < 0:
+            bad += 1
+    return bad
 
 
 @njit(cache=True, nogil=True)
 def strengths5_kernel(codes, s, r, out):
     """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, 5)``), its loop over the
-    cards unrolled. Five and seven cards, the widths ranked in bulk, have kernels of their own,
-    so that a first call compiles only the one it needs."""
-    _rows_of_width(codes, 5, s, r, out)
+    cards unrolled; the number of rows refused (a negative ``out``, so that a caller looks for
+    them only when there are some). Five and seven cards, the widths ranked in bulk, have
+    kernels of their own, so that a first call compiles only the one it needs."""
+    return _rows_of_width(codes, 5, s, r, out)
 
 
 @njit(cache=True, nogil=True)
 def strengths7_kernel(codes, s, r, out):
-    """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, 7)``): its best five."""
-    _rows_of_width(codes, 7, s, r, out)
+    """As ``strengths5_kernel`` for rows of seven cards: each one's best five."""
+    return _rows_of_width(codes, 7, s, r, out)
 
 
 @njit(cache=True, nogil=True)
 def strengths_kernel(codes, s, r, out):
-    """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, k)``, k = 1..7)."""
-    _rows_of_width(codes, codes.shape[1], s, r, out)
+    """As ``strengths5_kernel`` for rows of any width from one to seven."""
+    return _rows_of_width(codes, codes.shape[1], s, r, out)
 
 
 # The kernel for each width ranked in bulk; others take ``strengths_kernel``.
