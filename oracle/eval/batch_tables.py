@@ -46,7 +46,7 @@ from oracle.cards import PRIMES
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.tables import WILD_PRIME, cache_dir, five_card_tables
 
-BATCH_TABLE_VERSION = 7
+BATCH_TABLE_VERSION = 8
 SYMBOLS = 14  # thirteen natural ranks and the wild symbol
 WILD = 13
 MAX_CARDS = 7
@@ -136,14 +136,15 @@ def _card_arrays(ruleset: Ruleset):
     return keys, masks, codes, natural
 
 
-def _multisets(max_wilds: int):
+def _multisets(max_wilds: int, wild_ranks: frozenset = frozenset()):
     """Symbol counts (rows of shape ``(n, 14)``) of every multiset of one to seven symbols a
-    hand can hold: at most four natural cards of a rank, at most ``max_wilds`` wild cards."""
+    hand can hold: at most four natural cards of a rank, none of a wild rank (its cards count
+    as wild), at most ``max_wilds`` wild cards."""
     import numpy as np
 
     rows = np.zeros((1, 0), dtype=np.int64)
     for symbol in range(SYMBOLS):
-        cap = max_wilds if symbol == WILD else 4
+        cap = max_wilds if symbol == WILD else 0 if symbol in wild_ranks else 4
         grown = [np.hstack([rows, np.full((len(rows), 1), c, dtype=np.int64)]) for c in range(cap + 1)]
         rows = np.vstack(grown)
         rows = rows[rows.sum(axis=1) <= MAX_CARDS]
@@ -156,7 +157,7 @@ def _nonflush_values(ruleset: Ruleset):
     import numpy as np
 
     plain5 = five_card_tables(ruleset)["nonflush"]
-    counts = _multisets(min(ruleset.max_wilds, MAX_CARDS))
+    counts = _multisets(min(ruleset.max_wilds, MAX_CARDS), frozenset(r.number - 2 for r in ruleset.wild_ranks))
     digit = np.array([1 << (3 * s) for s in range(SYMBOLS)], dtype=np.int64)
     keys = counts @ digit
     sizes = counts.sum(axis=1)
