@@ -58,9 +58,11 @@ SUITED_SHIFT = 60
 CARD_SLOTS = 512
 JOKER_SLOT = 0
 SUIT_BITS = (0x1000, 0x2000, 0x4000, 0x8000)
-# Multipliers of the hash, tried in turn: odd constants (any will do; these mix well), shifted
-# up by HASH_ZEROS bits so that the key's bits from 44 up do not reach the 64 bits kept.
+# Multipliers of the hash, tried in turn until one places every key: odd constants (any will
+# do; these mix well), then odd multiples of the first, each shifted up by HASH_ZEROS bits so
+# that the key's bits from 44 up do not reach the 64 bits kept.
 MULTIPLIERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
+TRIES = 16
 HASH_ZEROS = 20
 DISP_BITS = 16  # a displacement is a uint16
 VALUE_BYTES = 3
@@ -213,10 +215,11 @@ def _perfect_hash(keys):
     import numpy as np
 
     keys = np.asarray(keys, dtype=np.uint64)
-    fewest = max(6, int(len(keys) * 1.25).bit_length())
-    for slot_bits in (fewest, fewest + 1):  # a table twice the size when no multiplier fits
+    fewest = max(6, int(len(keys) * 1.25).bit_length())  # at least a quarter more slots than keys
+    bases = [*MULTIPLIERS, *((MULTIPLIERS[0] * (2 * i + 3)) | 1 for i in range(TRIES - len(MULTIPLIERS)))]
+    for slot_bits in (fewest, fewest + 1, fewest + 2):  # a larger table when no multiplier fits
         bucket_bits = slot_bits - 3
-        for base in MULTIPLIERS:
+        for base in bases:
             mul = (base << HASH_ZEROS) & ((1 << 64) - 1)
             with np.errstate(over="ignore"):
                 product = keys * np.uint64(mul)
