@@ -147,8 +147,8 @@ def tables_strength(key, mask, h, t):
     """The strength of a hand from its key and suit mask (see ``batch_tables``), ``h`` the
     ``SizeTable`` of its number of cards: the slot of its rank counters, and for each suit
     that may hold a flush (rare, and more than one only with three wild cards or more) the
-    flush table. (Written out here: a kernel inlined within another that takes the tables
-    costs numba a reference count a row.)"""
+    flush table. (The flush loop is written out here, not called: a function inlined two deep
+    that takes the tables costs numba a reference count on every row.)"""
     product = key * h.mul
     slot = ((product >> h.slot_shift) & h.slot_mask) ^ np.uint64(t.disp[h.disp_start + (product >> h.bucket_shift)])
     best = np.int64(_load_u32(t.values, h.value_start + slot * _VALUE_BYTES) & _VALUE_BITS)
@@ -199,15 +199,6 @@ def tables_row_strength(flat, at, width, t, h):
         return BAD_CARD
     error = check_hand(key, mask, width, t.max_wilds)
     return error if error else tables_strength(key, mask, h, t)
-
-
-@njit(cache=True, inline="always")
-def row_strength(codes, row, s, r):
-    """The strength of one row of card codes (a C-contiguous array): its best five when it
-    holds more."""
-    t = ruleset_tables(s, r)
-    width = codes.shape[1]
-    return tables_row_strength(codes.reshape(-1), row * width, width, t, size_table(t, width))
 
 
 @njit(cache=True, inline="always")
