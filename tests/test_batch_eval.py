@@ -146,6 +146,19 @@ def test_codes_that_are_no_cards_and_wrong_shapes_are_refused(backend):
     assert batch.strengths(np.zeros((0, 5), dtype=np.int32), "diablo").shape == (0,)
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.int64])
+def test_small_and_negative_codes_are_no_cards_in_any_deck(backend, dtype):
+    """Codes 1 to 255 reach the Joker's place in the tables; none of them is a card, with or
+    without a Joker in the deck."""
+    ace = Card.parse("Ah").code
+    for ruleset in ("standard", "drawing-dead"):
+        for code in (1, 2, 255, -1, -256, 2**31 - 1):
+            with pytest.raises(InvalidHandError, match="not a card"):
+                batch.strengths(np.array([[code, ace]], dtype=dtype), ruleset)
+            with pytest.raises(InvalidHandError, match="not a card"):
+                batch.selection_strengths(np.array([[code, ace]], dtype=dtype), batch.codes(["Kh Qh Jh"]), ruleset)
+
+
 def random_limits(rng: random.Random) -> Limits:
     tolled = frozenset(rng.sample(RANKS, rng.choice([1, 2])))
     max_tolled = rng.choice([None, None, 0, 1, 2])
@@ -249,7 +262,7 @@ def test_the_cache_check_finds_the_compiled_kernels():
     if not jit.numba_available():
         pytest.skip("numba is not installed")
     batch.strengths(batch.codes(["Ah Kh Qh Jh Th"]), "standard")
-    assert jit.cache_holds("batch_kernels", "strengths_kernel")
+    assert jit.cache_holds("batch_kernels", "strengths5_kernel")
     assert not jit.cache_holds("batch_kernels", "no_such_kernel")
 
 

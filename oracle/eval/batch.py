@@ -118,11 +118,14 @@ def strengths(codes_array, ruleset: Ruleset | str = "standard"):
         from oracle.eval import batch_numpy
 
         out = batch_numpy.strengths(array, batch_tables(ruleset))
-    else:
-        out = np.empty(array.shape[0], dtype=np.int64)
-        with compiling("batch_kernels", "strengths_kernel", "compiling the batch evaluator (once)"):
-            module.strengths_kernel(array, stack([ruleset]), 0, out)
-    _refuse_bad_rows(out, array)
+        _refuse_bad_rows(out, array)
+        return out
+    out = np.empty(array.shape[0], dtype=np.int64)
+    kernel = module.KERNEL_OF_WIDTH.get(array.shape[1], "strengths_kernel")
+    with compiling("batch_kernels", kernel, "compiling the batch evaluator (once)"):
+        refused = getattr(module, kernel)(array, stack([ruleset]), 0, out)
+    if refused:
+        _refuse_bad_rows(out, array)
     return out
 
 
@@ -163,7 +166,7 @@ def warm_up(progress: Callable[[int, int], None] | None = None) -> None:
     total)``: a first call on a new machine then pays nothing more."""
     import numpy as np
 
-    steps = [(np.int32, 5), (np.int64, 5), (np.int32, 7)]
+    steps = [(np.int32, 5), (np.int64, 5), (np.int32, 7), (np.int32, 6)]  # 6: the kernel of every other width
     for done, (dtype, width) in enumerate(steps, 1):
         strengths(np.array([[c.code for c in parse_cards("Ah Kh Qh Jh Th 9h 8h")[:width]]], dtype=dtype))
         if progress is not None:

@@ -5,8 +5,9 @@ numpy fallback (``oracle.eval.batch_numpy``) computes the same numbers from the 
 A kernel never raises: a hand it cannot rank gets a negative strength (``BAD_CARD`` for a
 card code that is no card or not in the ruleset's deck, ``BAD_HAND`` for cards that cannot be
 held together, ``NO_CARDS`` when the selection rule leaves nothing), and ``oracle.eval.batch``
-turns the first one into an error naming the row. The checks are folded into the sums (no
-branch a card), which keeps them nearly free.
+turns the first one into an error naming the row. The checks cost little: one comparison a
+card, and for a hand whose suit mask has a bit for every card (every hand of a full deck's
+distinct cards) one population count.
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
 from numba.core.extending import intrinsic
 
-from oracle.eval.batch_tables import CARD_ROW, DIGITS, EMPTY, FLUSH_FLAGS, SUITED_SHIFT, WILD
+from oracle.eval.batch_tables import EMPTY, FLUSH_FLAGS, SUITED_SHIFT, VALUE_BYTES, WILD
 
 BAD_CARD = -2
 BAD_HAND = -3
 NO_CARDS = -4
 
 _EMPTY = np.uint64(EMPTY)
-_DIGITS = np.uint64(DIGITS)
 _FLAGS = np.uint64(FLUSH_FLAGS)
+_FLUSH_BITS = np.uint64(FLUSH_FLAGS << 44)
 _WILD_SHIFT = np.uint64(3 * WILD)
 _SUIT_SHIFT = np.uint64(44)
 _SUITED_SHIFT = np.uint64(SUITED_SHIFT)
@@ -37,7 +39,8 @@ _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 _TWO = np.uint64(2)
 _FOUR = np.uint64(4)
-_ROW = CARD_ROW
+_VALUE_BYTES = np.uint64(VALUE_BYTES)
+_VALUE_BITS = np.uint64((1 << (8 * VALUE_BYTES)) - 1)
 
 
 @intrinsic
@@ -48,36 +51,72 @@ def _ctpop(typingctx, x):
     return types.uint64(types.uint64), codegen
 
 
-@njit(cache=True, inline="always")
+@intrinsic
+def _load_u32(typingctx, array, offset):
+    """The four bytes at byte ``offset`` of a uint8 array, as one unaligned little-endian load
+    (every platform numba runs on is little-endian): a three-byte value and the next byte."""
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        at = builder.gep(data, [args[1]], inbounds=True)
+        word = builder.load(builder.bitcast(at, ir.IntType(32).as_pointer()), align=1)
+        return builder.zext(word, ir.IntType(64))
+    return types.uint64(array, types.uint64), codegen
+
+
+@njit(cache=True)
 def card_slot(code):
-    """Where a code's row sits in the card table (``batch_tables.card_slot``)."""
-    return (code >> 8) & 0x1FF
+    """Where a code's entries sit in the card arrays (``batch_tables.card_slot``), unsigned."""
+    return np.uint64((np.uint32(code) >> np.uint32(8)) & np.uint32(0x1FF))
 
 
 class RulesetTables(NamedTuple):
-    """One ruleset's tables out of a ``TableStack``, as one-dimensional views: indexing them
-    takes no multiplication by a row length the compiler cannot see."""
+    """One ruleset's tables out of a ``TableStack``, as one-dimensional views."""
 
-    cards: object  # uint64[512 * 4]: key, suit mask, expected code, 0 per slot
+    card_keys: object
+    card_masks: object
+    card_codes: object
+    natural_bits: object
+    hash_mul: object
+    bucket_shift: object
+    slot_shift: object
+    slot_mask: object
+    disp_start: object
+    value_start: object
     disp: object
     values: object
     flush: object
-    mul1: object
-    mul2: object
-    bucket_shift: object
-    slot_shift: object
-    natural_bits: object
     max_wilds: object
 
 
 @njit(cache=True, inline="always")
 def ruleset_tables(s, r):
     """Ruleset ``r`` of the stack ``s`` as ``RulesetTables``."""
-    return RulesetTables(s.cards[r].reshape(-1), s.disp[r], s.values[r], s.flush[r], s.mul1[r], s.mul2[r],
-                         s.bucket_shift[r], s.slot_shift[r], s.natural_bits[r], s.max_wilds[r])
+    return RulesetTables(s.card_keys[r], s.card_masks[r], s.card_codes[r], s.natural_bits[r], s.hash_mul[r],
+                         s.bucket_shift[r], s.slot_shift[r], s.slot_mask[r], s.disp_start[r], s.value_start[r],
+                         s.disp[r], s.values[r], s.flush[r], s.max_wilds[r])
+
+
+class SizeTable(NamedTuple):
+    """The perfect hash of the hands of one number of cards, as scalars (read before a loop
+    over rows, they stay in registers): its settings, and where its displacements and its
+    slots (in bytes) start in the ruleset's ``disp`` and ``values``."""
+
+    mul: object
+    bucket_shift: object
+    slot_shift: object
+    slot_mask: object
+    disp_start: object
+    value_start: object
 
 
 @njit(cache=True, inline="always")
+def size_table(t, size):
+    """The ``SizeTable`` of hands of ``size`` cards under the ``RulesetTables`` ``t``."""
+    return SizeTable(t.hash_mul[size], t.bucket_shift[size], t.slot_shift[size], t.slot_mask[size],
+                     np.uint64(t.disp_start[size]), np.uint64(VALUE_BYTES * t.value_start[size]))
+
+
+@njit(cache=True)
 def check_key(key, mask, max_wilds):
     """0 when a key's counters make a hand that can be held, else BAD_HAND: a counter of 5, 6
     or 7 natural cards of a rank (bit 2 and one of bits 0-1 set), more wild cards than the
@@ -92,16 +131,29 @@ def check_key(key, mask, max_wilds):
     return 0
 
 
+@njit(cache=True)
+def check_hand(key, mask, size, max_wilds):
+    """``check_key`` for a hand of ``size`` cards, with a shortcut: when the suit mask has a
+    bit for every card, every card has a suit and none is given twice, so no rank has more
+    than four natural cards and the wild cards are at most the deck's (four of each wild rank,
+    all suited), and the hand can be held."""
+    if _ctpop(mask) == size:
+        return 0
+    return check_key(key, mask, max_wilds)
+
+
 @njit(cache=True, inline="always")
-def tables_strength(key, mask, t):
-    """The strength of a hand from its key and suit mask (see ``batch_tables``), under the
-    ``RulesetTables`` ``t``: the hash of the rank counters, and for each suit that may hold
-    a flush (rare, and more than one only with three wild cards or more) the flush table."""
-    digits = key & _DIGITS
-    slot = ((digits * t.mul2) >> t.slot_shift) ^ np.uint64(t.disp[(digits * t.mul1) >> t.bucket_shift])
-    best = np.int64(t.values[slot])
-    flags = (key >> _SUIT_SHIFT) & _FLAGS
-    if flags:
+def tables_strength(key, mask, h, t):
+    """The strength of a hand from its key and suit mask (see ``batch_tables``), ``h`` the
+    ``SizeTable`` of its number of cards: the slot of its rank counters, and for each suit
+    that may hold a flush (rare, and more than one only with three wild cards or more) the
+    flush table. (The flush loop is written out here, not called: a function inlined two deep
+    that takes the tables costs numba a reference count on every row.)"""
+    product = key * h.mul
+    slot = ((product >> h.slot_shift) & h.slot_mask) ^ np.uint64(t.disp[h.disp_start + (product >> h.bucket_shift)])
+    best = np.int64(_load_u32(t.values, h.value_start + slot * _VALUE_BYTES) & _VALUE_BITS)
+    if key & _FLUSH_BITS:
+        flags = (key >> _SUIT_SHIFT) & _FLAGS
         wilds = np.int64((key >> _WILD_SHIFT) & _SEVEN)
         while flags:
             low = flags & (~flags + _ONE)
@@ -115,62 +167,77 @@ def tables_strength(key, mask, t):
 
 
 @njit(cache=True, inline="always")
-def key_strength(key, mask, s, r):
-    """The strength of a hand from its key and suit mask, under ruleset ``r`` of the stack
-    ``s``."""
-    return tables_strength(key, mask, ruleset_tables(s, r))
+def key_strength(key, mask, size, s, r):
+    """The strength of a hand of ``size`` cards from its key and suit mask, under ruleset
+    ``r`` of the stack ``s``."""
+    t = ruleset_tables(s, r)
+    return tables_strength(key, mask, size_table(t, size), t)
 
 
 @njit(cache=True, inline="always")
 def add_card(key, mask, code, s, r):
     """(key, mask) with one more card."""
     slot = card_slot(code)
-    return key + s.cards[r, slot, 0], mask | s.cards[r, slot, 1]
+    return key + s.card_keys[r, slot], mask | s.card_masks[r, slot]
 
 
 @njit(cache=True, inline="always")
-def tables_row_strength(codes, row, width, t):
-    """The strength of the first ``width`` codes of a row: its best five when it holds more.
-    A constant ``width`` lets the compiler unroll the loop over the cards."""
+def tables_row_strength(flat, at, width, t, h):
+    """The strength of the ``width`` codes from ``flat[at]`` (a row of a C-contiguous array
+    seen flat: a constant ``width`` then makes every offset a constant, and lets the compiler
+    unroll the loop over the cards): its best five when it holds more."""
     key = _EMPTY
     mask = _ZERO
-    wrong = _ZERO
+    wrong = False
     for j in range(width):
-        code = codes[row, j]
-        slot = card_slot(code) * _ROW
-        key += t.cards[slot]
-        mask |= t.cards[slot + 1]
-        wrong |= np.uint64(code) ^ t.cards[slot + 2]
+        code = flat[at + j]
+        slot = card_slot(code)
+        key += t.card_keys[slot]
+        mask |= t.card_masks[slot]
+        wrong |= code != t.card_codes[slot]
     if wrong:
         return BAD_CARD
-    error = check_key(key, mask, t.max_wilds)
-    return error if error else tables_strength(key, mask, t)
+    error = check_hand(key, mask, width, t.max_wilds)
+    return error if error else tables_strength(key, mask, h, t)
 
 
 @njit(cache=True, inline="always")
-def row_strength(codes, row, s, r):
-    """The strength of one row of card codes: its best five when it holds more."""
-    return tables_row_strength(codes, row, codes.shape[1], ruleset_tables(s, r))
-
-
-@njit(cache=True, inline="always")
-def _rows_of_width(codes, width, t, out):
+def _rows_of_width(codes, width, s, r, out):
+    t = ruleset_tables(s, r)
+    h = size_table(t, width)
+    flat = codes.reshape(-1)
+    bad = 0
     for row in range(codes.shape[0]):
-        out[row] = tables_row_strength(codes, row, width, t)
+        value = tables_row_strength(flat, row * width, width, t, h)
+        out[row] = value
+        if value < 0:
+            bad += 1
+    return bad
+
+
+@njit(cache=True, nogil=True)
+def strengths5_kernel(codes, s, r, out):
+    """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, 5)``), its loop over the
+    cards unrolled; the number of rows refused (a negative ``out``, so that a caller looks for
+    them only when there are some). Five and seven cards, the widths ranked in bulk, have
+    kernels of their own, so that a first call compiles only the one it needs."""
+    return _rows_of_width(codes, 5, s, r, out)
+
+
+@njit(cache=True, nogil=True)
+def strengths7_kernel(codes, s, r, out):
+    """As ``strengths5_kernel`` for rows of seven cards: each one's best five."""
+    return _rows_of_width(codes, 7, s, r, out)
 
 
 @njit(cache=True, nogil=True)
 def strengths_kernel(codes, s, r, out):
-    """``out[i]``: the strength of row ``i`` of ``codes`` (shape ``(n, k)``, k = 1..7). Five
-    and seven cards, the widths ranked in bulk, get loops of their own."""
-    t = ruleset_tables(s, r)
-    width = codes.shape[1]
-    if width == 5:
-        _rows_of_width(codes, 5, t, out)
-    elif width == 7:
-        _rows_of_width(codes, 7, t, out)
-    else:
-        _rows_of_width(codes, width, t, out)
+    """As ``strengths5_kernel`` for rows of any width from one to seven."""
+    return _rows_of_width(codes, codes.shape[1], s, r, out)
+
+
+# The kernel for each width ranked in bulk; others take ``strengths_kernel``.
+KERNEL_OF_WIDTH = {5: "strengths5_kernel", 7: "strengths7_kernel"}
 
 
 @njit(cache=True, inline="always")
@@ -243,9 +310,9 @@ def _best_with_private(priv, k, board, nboard, s, r, tolled, max_tolled, psub, b
             bkey, bmask, btolls = _subset_key(board, bsub, j, s, r, tolled)
             if max_tolled < 0 or ptolls + btolls <= max_tolled:
                 key = pkey + bkey - _EMPTY
-                if check_key(key, pmask | bmask, s.max_wilds[r]):
+                if check_hand(key, pmask | bmask, k + j, s.max_wilds[r]):
                     return BAD_HAND
-                value = key_strength(key, pmask | bmask, s, r)
+                value = key_strength(key, pmask | bmask, k + j, s, r)
                 if value > best:
                     best = value
             if not next_subset(bsub, j, nboard):
@@ -281,7 +348,7 @@ def _row_cards_ok(codes, row, s, r):
     """Whether every code of a row is a card of the ruleset's deck."""
     for j in range(codes.shape[1]):
         code = codes[row, j]
-        if np.uint64(code) != s.cards[r, card_slot(code), 2]:
+        if code != s.card_codes[r, card_slot(code)]:
             return False
     return True
 

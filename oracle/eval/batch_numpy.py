@@ -8,7 +8,7 @@ from itertools import combinations
 
 import numpy as np
 
-from oracle.eval.batch_tables import DIGITS, EMPTY, FLUSH_FLAGS, JOKER_SLOT, SUITED_SHIFT, WILD, BatchTables
+from oracle.eval.batch_tables import EMPTY, FLUSH_FLAGS, JOKER_SLOT, SUITED_SHIFT, VALUE_BYTES, WILD, BatchTables
 
 BAD_CARD = -2
 BAD_HAND = -3
@@ -21,7 +21,7 @@ def card_slots(codes, t: BatchTables):
     """(``batch_tables.card_slot`` of every code, whether each code is a card of the deck)."""
     codes = np.asarray(codes, dtype=np.int64)
     slots = (codes >> 8) & 0x1FF
-    return slots, t.cards[slots, 2] == codes.astype(np.uint64)
+    return slots, t.card_codes[slots] == codes
 
 
 def _u(value: int):
@@ -45,13 +45,15 @@ def key_errors(keys, masks, max_wilds: int):
     return np.where(overfull, BAD_HAND, 0)
 
 
-def key_strengths(keys, masks, t: BatchTables):
-    """Strengths from keys and suit masks, as ``batch_kernels.key_strength``."""
-    digits = keys & _u(DIGITS)
+def key_strengths(keys, masks, size: int, t: BatchTables):
+    """Strengths from keys and suit masks of hands of ``size`` cards, as
+    ``batch_kernels.key_strength``."""
     with np.errstate(over="ignore"):
-        bucket = (digits * t.mul1) >> t.bucket_shift
-        slot = ((digits * t.mul2) >> t.slot_shift) ^ t.disp[bucket.astype(np.int64)]
-    best = t.values[slot.astype(np.int64)].astype(np.int64)
+        product = keys * t.hash_mul[size]
+    bucket = (product >> t.bucket_shift[size]).astype(np.int64)
+    slot = ((product >> t.slot_shift[size]) & t.slot_mask[size]) ^ t.disp[t.disp_start[size] + bucket]
+    at = VALUE_BYTES * (t.value_start[size] + slot.astype(np.int64))
+    best = sum(t.values[at + i].astype(np.int64) << (8 * i) for i in range(VALUE_BYTES))
     flags = (keys >> _u(44)) & _u(FLUSH_FLAGS)
     wilds = ((keys >> _u(3 * WILD)) & _u(7)).astype(np.int64)
     for suit in range(4):
@@ -63,11 +65,11 @@ def key_strengths(keys, masks, t: BatchTables):
 
 
 def strengths(codes, t: BatchTables):
-    """The strength of every row of card codes, as ``batch_kernels.strengths_kernel``."""
+    """The strength of every row of card codes, as the ``batch_kernels`` strengths kernels."""
     index, known = card_slots(codes, t)
-    keys = t.cards[index, 0].sum(axis=1, dtype=np.uint64) + _u(EMPTY)
-    masks = np.bitwise_or.reduce(t.cards[index, 1], axis=1)
-    out = np.where(key_errors(keys, masks, t.max_wilds) != 0, BAD_HAND, key_strengths(keys, masks, t))
+    keys = t.card_keys[index].sum(axis=1, dtype=np.uint64) + _u(EMPTY)
+    masks = np.bitwise_or.reduce(t.card_masks[index], axis=1)
+    out = np.where(key_errors(keys, masks, t.max_wilds) != 0, BAD_HAND, key_strengths(keys, masks, index.shape[1], t))
     return np.where(known.all(axis=1), out, BAD_CARD)
 
 
@@ -84,8 +86,8 @@ class _Side:
         index = np.take_along_axis(index, order, axis=1)
         rank = np.take_along_axis(rank, order, axis=1)
         self.count = legal.sum(axis=1)
-        self.key = t.cards[index, 0]
-        self.mask = t.cards[index, 1]
+        self.key = t.card_keys[index]
+        self.mask = t.card_masks[index]
         self.tolls = ((rank >= 0) & ((tolled >> np.maximum(rank, 0)) & 1 == 1)).astype(np.int64)
         self.width = index.shape[1]
 
@@ -125,7 +127,7 @@ def selection(private, board, t: BatchTables, min_private: int, max_private: int
                         ok &= ptolls + btolls <= max_tolled
                     key = pkey + bkey + _u(EMPTY)
                     bad |= ok & (key_errors(key, pmask | bmask, t.max_wilds) != 0)
-                    value = key_strengths(key, pmask | bmask, t)
+                    value = key_strengths(key, pmask | bmask, k + j, t)
                     best = np.where(ok & (value > best), value, best)
     out = np.where(bad, BAD_HAND, best)
     return np.where(mine.bad | theirs.bad, BAD_CARD, out)

@@ -1,12 +1,13 @@
 """The batch evaluator's tables: every hand of one to seven cards in a few array lookups.
 
-A hand is summed card by card into one 64-bit *key* and one 64-bit *suit mask*, from
-``cards[card_slot(code)]`` (a row of four numbers a card: key, mask, the code expected there,
-and a spare zero that makes a row 32 bytes):
+A hand is summed card by card into one 64-bit *key* and one 64-bit *suit mask*, from three
+arrays indexed by ``card_slot(code)``: ``card_keys``, ``card_masks`` and ``card_codes`` (the
+code expected at that slot):
 
 - bits 0-41 of the key hold fourteen 3-bit counters, one per symbol: the thirteen ranks of
   the natural cards (Two to Ace) and, as symbol 13, the wild cards. Seven cards never carry a
-  counter into the next, so the counters name the hand's multiset of ranks exactly;
+  counter into the next, so the counters name the hand's multiset of ranks exactly (and add
+  up to its number of cards);
 - bits 44-59 hold four 4-bit suit counters that start at 3 (``EMPTY``): a natural card adds
   one to its suit, a wild card one to every suit, a suitless card none. A counter reaches 8
   (its top bit) exactly when five cards are of that suit or wild: a possible flush;
@@ -17,11 +18,15 @@ The suit mask holds, for suit ``s``, a bit per card of that suit at ``16 s + ran
 card's rank has no natural cards, so its bit is free; the flush lookup leaves it out). A code
 that is not the code the table expects at its slot is no card of this deck.
 
-The strength ignoring suits comes from a minimal perfect hash of the rank counters (hash and
-displace: a bucket from one multiplicative hash picks the displacement that a second hash is
-xored with), whose slot holds the strength itself (one lookup, no list of distinct strengths
-to go through). The strength of a flush comes from
-``flush[w * 8192 + bits]``: the best hand of five cards all of one suit, taken from the
+The strength ignoring suits comes from a minimal perfect hash of the rank counters, one for
+each number of cards: a five-card hand reads only the five-card table, small enough to stay
+in the processor's fastest cache. The hash is hash and displace with one product: the top
+bits of ``key * mul`` pick a bucket whose displacement (16 bits) is xored with the bits below
+them. ``mul`` ends in ``HASH_ZEROS`` zero bits, so the key's bits from 44 up (the suit
+counters) fall off the top of the product: the hash reads the rank counters alone, with no
+masking. A slot holds the strength itself in three bytes (strengths are under 2**23; read as
+four bytes and the top one dropped), so one lookup gives it. The strength of a flush comes
+from ``flush[w * 8192 + bits]``: the best hand of five cards all of one suit, taken from the
 natural cards with these rank bits and ``w`` wild cards. A hand's strength is the larger of
 the two, so six and seven cards are ranked by their best five in the same two lookups.
 
@@ -41,7 +46,7 @@ from oracle.cards import PRIMES
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.tables import WILD_PRIME, cache_dir, five_card_tables
 
-BATCH_TABLE_VERSION = 5
+BATCH_TABLE_VERSION = 8
 SYMBOLS = 14  # thirteen natural ranks and the wild symbol
 WILD = 13
 MAX_CARDS = 7
@@ -51,25 +56,34 @@ FLUSH_FLAGS = 0x8888
 SUITED_SHIFT = 60
 # Card entries are found by ``card_slot``: 512 slots, most of them no card.
 CARD_SLOTS = 512
-CARD_ROW = 4
 JOKER_SLOT = 0
 SUIT_BITS = (0x1000, 0x2000, 0x4000, 0x8000)
-# Multipliers of the two hashes: odd 64-bit constants (any will do; these mix well).
+# Multipliers of the hash, tried in turn until one places every key: odd constants (any will
+# do; these mix well), then odd multiples of the first, each shifted up by HASH_ZEROS bits so
+# that the key's bits from 44 up do not reach the 64 bits kept.
 MULTIPLIERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
+TRIES = 16
+HASH_ZEROS = 20
+DISP_BITS = 16  # a displacement is a uint16
+VALUE_BYTES = 3
 
 
 class BatchTables(NamedTuple):
-    """Everything a kernel reads for one ruleset (a tuple of arrays, as numba takes it)."""
+    """Everything a kernel reads for one ruleset (a tuple of arrays, as numba takes it). The
+    per-size arrays are indexed by the number of cards (0 unused)."""
 
-    cards: object  # uint64[512, 4] by ``card_slot``: key, suit mask, the code expected there, 0
+    card_keys: object  # uint64[512] by ``card_slot``
+    card_masks: object  # uint64[512]
+    card_codes: object  # int32[512]: the code expected at each slot
     natural_bits: object  # uint64: rank bits (13) of the ranks with natural cards
-    mul1: object  # uint64 hash multipliers and shifts
-    mul2: object
+    hash_mul: object  # uint64[8]: per size, the hash's multiplier and shifts
     bucket_shift: object
     slot_shift: object
-    disp: object  # uint32[buckets]
-    values: object  # int32[slots]: the strength ignoring suits of the key placed there
-    strengths: object  # int32[]: the distinct strengths, ascending (for reference)
+    slot_mask: object
+    disp_start: object  # int64[8]: where each size's displacements start in ``disp``
+    value_start: object  # int64[8]: where each size's slots start in ``values`` (in entries)
+    disp: object  # uint16[]
+    values: object  # uint8[]: three bytes (little-endian) a slot, the strength ignoring suits; one spare
     flush: object  # int32[8 * 8192]: strength of the best flush, -1 where none exists
     max_wilds: int
 
@@ -81,54 +95,58 @@ def card_slot(code: int) -> int:
     return (code >> 8) & 0x1FF
 
 
-def card_code_of_slot(slot: int) -> int:
-    """The code of the card at a slot, or -1 for a slot no card uses."""
+def card_code_of_slot(slot: int) -> int | None:
+    """The code of the card at a slot, or None for a slot no card uses."""
     if slot == JOKER_SLOT:
         return 0
     rank, suit_bits = slot & 0xF, (slot << 8) & 0xF000
     if rank > 12 or (suit_bits and suit_bits not in SUIT_BITS) or (slot >> 8) != (rank == 0):
-        return -1
+        return None
     return PRIMES[rank] | (rank << 8) | (1 << (16 + rank)) | suit_bits
 
 
 def _card_arrays(ruleset: Ruleset):
-    """``cards[slot] = (key, mask, expected code)``. A slot no card of this deck uses expects
-    a code that never reaches it (0, or 1 for the Joker's slot), so every code there fails."""
+    """(keys, masks, expected codes) by slot. A slot no card of this deck uses expects a code
+    that never reaches it (0; for the Joker's slot, which codes 1-255 reach too, -1), so every
+    code there fails."""
     import numpy as np
 
     wild_ranks = {r.number - 2 for r in ruleset.wild_ranks}
-    cards = np.zeros((CARD_SLOTS, CARD_ROW), dtype=np.uint64)
-    cards[JOKER_SLOT, 2] = 1
+    keys = np.zeros(CARD_SLOTS, dtype=np.uint64)
+    masks = np.zeros(CARD_SLOTS, dtype=np.uint64)
+    codes = np.zeros(CARD_SLOTS, dtype=np.int32)
+    codes[JOKER_SLOT] = -1
     wild_key = (1 << (3 * WILD)) | (0x1111 << 44)
     for slot in range(CARD_SLOTS):
         code = card_code_of_slot(slot)
-        if code < 0 or (slot == JOKER_SLOT and not ruleset.joker_wild):
+        if code is None or (slot == JOKER_SLOT and not ruleset.joker_wild):
             continue
-        cards[slot, 2] = code
+        codes[slot] = code
         if slot == JOKER_SLOT:
-            cards[slot, 0] = wild_key
+            keys[slot] = wild_key
             continue
         rank, suit_bits = slot & 0xF, (slot << 8) & 0xF000
         suit = SUIT_BITS.index(suit_bits) if suit_bits else None
         if suit is not None:
-            cards[slot, 1] = 1 << (16 * suit + rank)
+            masks[slot] = 1 << (16 * suit + rank)
         suited = (1 << SUITED_SHIFT) if suit is not None else 0
         if rank in wild_ranks:
-            cards[slot, 0] = wild_key + suited
+            keys[slot] = wild_key + suited
         else:
-            cards[slot, 0] = (1 << (3 * rank)) + ((1 << (44 + 4 * suit)) if suit is not None else 0) + suited
+            keys[slot] = (1 << (3 * rank)) + ((1 << (44 + 4 * suit)) if suit is not None else 0) + suited
     natural = sum(1 << r for r in range(13) if r not in wild_ranks)
-    return cards, natural
+    return keys, masks, codes, natural
 
 
-def _multisets(max_wilds: int):
+def _multisets(max_wilds: int, wild_ranks: frozenset = frozenset()):
     """Symbol counts (rows of shape ``(n, 14)``) of every multiset of one to seven symbols a
-    hand can hold: at most four natural cards of a rank, at most ``max_wilds`` wild cards."""
+    hand can hold: at most four natural cards of a rank, none of a wild rank (its cards count
+    as wild), at most ``max_wilds`` wild cards."""
     import numpy as np
 
     rows = np.zeros((1, 0), dtype=np.int64)
     for symbol in range(SYMBOLS):
-        cap = max_wilds if symbol == WILD else 4
+        cap = max_wilds if symbol == WILD else 0 if symbol in wild_ranks else 4
         grown = [np.hstack([rows, np.full((len(rows), 1), c, dtype=np.int64)]) for c in range(cap + 1)]
         rows = np.vstack(grown)
         rows = rows[rows.sum(axis=1) <= MAX_CARDS]
@@ -141,7 +159,7 @@ def _nonflush_values(ruleset: Ruleset):
     import numpy as np
 
     plain5 = five_card_tables(ruleset)["nonflush"]
-    counts = _multisets(min(ruleset.max_wilds, MAX_CARDS))
+    counts = _multisets(min(ruleset.max_wilds, MAX_CARDS), frozenset(r.number - 2 for r in ruleset.wild_ranks))
     digit = np.array([1 << (3 * s) for s in range(SYMBOLS)], dtype=np.int64)
     keys = counts @ digit
     sizes = counts.sum(axis=1)
@@ -190,73 +208,124 @@ def _flush_values(ruleset: Ruleset):
     return table.astype(np.int32)
 
 
-def _perfect_hash(keys, values):
-    """(mul1, mul2, bucket_shift, slot_shift, disp, slots, distinct) placing every key in its
-    own slot of a table a little larger than the keys (hash and displace, largest buckets
-    first); ``slots`` holds each key's value, ``distinct`` the distinct values."""
+def _perfect_hash(keys):
+    """(mul, bucket bits, slot bits, displacements, slot of each key): every key in its own
+    slot of a table a little larger than the keys (hash and displace, largest buckets first),
+    from the first multiplier that places them all."""
     import numpy as np
 
     keys = np.asarray(keys, dtype=np.uint64)
-    slot_bits = max(4, int(len(keys) * 1.15).bit_length())
-    bucket_bits = max(2, slot_bits - 3)
-    for attempt in range(len(MULTIPLIERS) - 1):
-        mul1, mul2 = MULTIPLIERS[attempt], MULTIPLIERS[attempt + 1]
-        placed = _place(keys, mul1, mul2, bucket_bits, slot_bits)
-        if placed is not None:
-            disp, where = placed
-            slots = np.zeros(1 << slot_bits, dtype=np.int32)
-            slots[where] = values
-            return mul1, mul2, 64 - bucket_bits, 64 - slot_bits, disp, slots, np.unique(values).astype(np.int32)
+    fewest = max(6, int(len(keys) * 1.25).bit_length())  # at least a quarter more slots than keys
+    bases = [*MULTIPLIERS, *((MULTIPLIERS[0] * (2 * i + 3)) | 1 for i in range(TRIES - len(MULTIPLIERS)))]
+    for slot_bits in (fewest, fewest + 1, fewest + 2):  # a larger table when no multiplier fits
+        bucket_bits = slot_bits - 3
+        for base in bases:
+            mul = (base << HASH_ZEROS) & ((1 << 64) - 1)
+            with np.errstate(over="ignore"):
+                product = keys * np.uint64(mul)
+            buckets = (product >> np.uint64(64 - bucket_bits)).astype(np.int64)
+            seconds = (product >> np.uint64(64 - bucket_bits - slot_bits)) & np.uint64((1 << slot_bits) - 1)
+            placed = _place(buckets, seconds.astype(np.int64), bucket_bits, slot_bits)
+            if placed is not None:
+                return (mul, bucket_bits, slot_bits, *placed)
     raise RuntimeError("no perfect hash found for the batch tables")
 
 
-def _place(keys, mul1: int, mul2: int, bucket_bits: int, slot_bits: int):
-    """(displacement per bucket, slot per key), or None when these multipliers cannot place
-    every key (two keys of a bucket share their second hash)."""
+def _place(buckets, seconds, bucket_bits: int, slot_bits: int):
+    """(displacement per bucket, slot per key), or None when this hash cannot place every key
+    (two keys of a bucket share their second hash, or no displacement below 2**16 fits)."""
     import numpy as np
 
-    with np.errstate(over="ignore"):
-        buckets = ((keys * np.uint64(mul1)) >> np.uint64(64 - bucket_bits)).astype(np.int64)
-        seconds = ((keys * np.uint64(mul2)) >> np.uint64(64 - slot_bits)).astype(np.int64)
     order = np.argsort(buckets, kind="stable")
     starts = np.searchsorted(buckets[order], np.arange((1 << bucket_bits) + 1))
     sizes = np.diff(starts)
-    taken = bytearray(1 << slot_bits)
-    disp = np.zeros(1 << bucket_bits, dtype=np.uint32)
-    where = np.full(len(keys), -1, dtype=np.int64)
+    flags = bytearray(1 << slot_bits)
+    taken = np.frombuffer(flags, dtype=bool)  # the same bytes, for the search by blocks
+    limit = min(1 << slot_bits, 1 << DISP_BITS)
+    disp = np.zeros(1 << bucket_bits, dtype=np.uint16)
+    where = np.full(len(buckets), -1, dtype=np.int64)
     # Largest buckets first, one at a time; the single keys at the end go to free slots.
     for bucket in np.argsort(-sizes, kind="stable"):
         if sizes[bucket] < 2:
             break
-        members = order[starts[bucket]:starts[bucket + 1]].tolist()
-        second = [int(seconds[m]) for m in members]
+        members = order[starts[bucket]:starts[bucket + 1]]
+        second = seconds[members].tolist()
         if len(set(second)) < len(second):
             return None
-        shift = next((d for d in range(1 << slot_bits) if not any(taken[s ^ d] for s in second)), None)
+        shift = _free_shift(flags, taken, second, limit)
         if shift is None:
             return None
         disp[bucket] = shift
-        for m, s in zip(members, second):
-            taken[s ^ shift] = 1
+        for m, s in zip(members.tolist(), second):
+            flags[s ^ shift] = 1
             where[m] = s ^ shift
-    singles = np.flatnonzero(sizes == 1)
-    free = np.flatnonzero(np.frombuffer(bytes(taken), dtype=np.uint8) == 0)[:len(singles)]
-    members = order[starts[singles]]
-    disp[singles] = (seconds[members] ^ free).astype(np.uint32)
-    where[members] = free
+    singles = order[starts[np.flatnonzero(sizes == 1)]]
+    free = np.flatnonzero(~taken)
+    # A single key goes to a free slot that differs from its second hash in the low 16 bits
+    # only, so that the displacement fits.
+    for part in np.unique(seconds[singles] >> DISP_BITS):
+        mine = singles[(seconds[singles] >> DISP_BITS) == part]
+        room = free[(free >> DISP_BITS) == part]
+        if len(room) < len(mine):
+            return None
+        where[mine] = room[:len(mine)]
+    disp[buckets[singles]] = (seconds[singles] ^ where[singles]).astype(np.uint16)
     return disp, where
+
+
+def _free_shift(flags, taken, second: list, limit: int):
+    """The smallest displacement below ``limit`` that moves every slot of ``second`` to a free
+    one, or None: the first few tried one by one, the rest a growing block at a time."""
+    import numpy as np
+
+    first = min(limit, 8)
+    shift = next((d for d in range(first) if not any(flags[s ^ d] for s in second)), None)
+    if shift is not None:
+        return shift
+    start, step, second = first, 64, np.array(second)[:, None]
+    while start < limit:
+        candidates = np.arange(start, min(start + step, limit))
+        fits = np.flatnonzero(~taken[second ^ candidates].any(axis=0))
+        if len(fits):
+            return int(candidates[fits[0]])
+        start, step = start + step, min(4 * step, 4096)
+    return None
+
+
+def _size_tables(keys, values):
+    """The per-size hash settings and the ``disp`` and ``values`` arrays of every size."""
+    import numpy as np
+
+    counts = sum(((keys >> np.uint64(3 * s)) & np.uint64(7)).astype(np.int64) for s in range(SYMBOLS))
+    settings = np.zeros((4, MAX_CARDS + 1), dtype=np.uint64)
+    starts = np.zeros((2, MAX_CARDS + 1), dtype=np.int64)
+    disps, slots = [], []
+    for size in range(1, MAX_CARDS + 1):
+        chosen = np.flatnonzero(counts == size)
+        mul, bucket_bits, slot_bits, disp, where = _perfect_hash(keys[chosen])
+        settings[:, size] = (mul, 64 - bucket_bits, 64 - bucket_bits - slot_bits, (1 << slot_bits) - 1)
+        starts[:, size] = (sum(map(len, disps)), sum(map(len, slots)))
+        table = np.zeros(1 << slot_bits, dtype=np.int64)
+        table[where] = values[chosen]
+        disps.append(disp)
+        slots.append(table)
+    strengths = np.concatenate(slots)
+    if strengths.max() >= 1 << (8 * VALUE_BYTES):
+        raise RuntimeError("a strength does not fit the batch tables' three bytes")
+    packed = np.zeros(VALUE_BYTES * len(strengths) + 1, dtype=np.uint8)
+    packed[:-1] = strengths.astype("<u4").view(np.uint8).reshape(-1, 4)[:, :VALUE_BYTES].reshape(-1)
+    return settings, starts, np.concatenate(disps), packed
 
 
 def build_batch_tables(ruleset: Ruleset) -> dict:
     import numpy as np
 
-    cards, natural = _card_arrays(ruleset)
-    keys, values = _nonflush_values(ruleset)
-    mul1, mul2, bucket_shift, slot_shift, disp, slots, distinct = _perfect_hash(keys, values)
+    keys, masks, codes, natural = _card_arrays(ruleset)
+    settings, starts, disp, values = _size_tables(*_nonflush_values(ruleset))
     return {
-        "cards": cards, "natural_bits": np.array([natural], dtype=np.int64),
-        "hash": np.array([mul1, mul2, bucket_shift, slot_shift], dtype=np.uint64),
-        "disp": disp, "values": slots, "strengths": distinct, "flush": _flush_values(ruleset),
+        "card_keys": keys, "card_masks": masks, "card_codes": codes,
+        "natural_bits": np.array([natural], dtype=np.int64), "settings": settings, "starts": starts,
+        "disp": disp, "values": values, "flush": _flush_values(ruleset),
         "max_wilds": np.array([min(ruleset.max_wilds, MAX_CARDS)], dtype=np.int64),
     }
 
@@ -268,13 +337,13 @@ def batch_tables(ruleset: Ruleset) -> BatchTables:
     arrays = _load_or_build(ruleset)
     import numpy as np
 
-    # Typed scalars, so that numba compiles one kernel whatever the numbers are.
-    mul1, mul2, bucket_shift, slot_shift = (np.uint64(x) for x in arrays["hash"])
+    mul, bucket_shift, slot_shift, slot_mask = arrays["settings"]
+    disp_start, value_start = arrays["starts"]
     return BatchTables(
-        cards=arrays["cards"], natural_bits=np.uint64(arrays["natural_bits"][0]),
-        mul1=mul1, mul2=mul2, bucket_shift=bucket_shift, slot_shift=slot_shift,
-        disp=arrays["disp"], values=arrays["values"], strengths=arrays["strengths"], flush=arrays["flush"],
-        max_wilds=int(arrays["max_wilds"][0]),
+        card_keys=arrays["card_keys"], card_masks=arrays["card_masks"], card_codes=arrays["card_codes"],
+        natural_bits=np.uint64(arrays["natural_bits"][0]), hash_mul=mul, bucket_shift=bucket_shift,
+        slot_shift=slot_shift, slot_mask=slot_mask, disp_start=disp_start, value_start=value_start,
+        disp=arrays["disp"], values=arrays["values"], flush=arrays["flush"], max_wilds=int(arrays["max_wilds"][0]),
     )
 
 
@@ -283,15 +352,18 @@ class TableStack(NamedTuple):
     several (each player's Favors may make other cards wild): row ``r`` of every array is
     ruleset ``r``'s table, padded to the longest."""
 
-    cards: object  # uint64[R, 512, 4]
+    card_keys: object  # uint64[R, 512]
+    card_masks: object  # uint64[R, 512]
+    card_codes: object  # int32[R, 512]
     natural_bits: object  # uint64[R]
-    mul1: object  # uint64[R]
-    mul2: object
+    hash_mul: object  # uint64[R, 8]
     bucket_shift: object
     slot_shift: object
-    disp: object  # uint32[R, buckets]
-    values: object  # int32[R, slots]
-    strengths: object  # int32[R, distinct]
+    slot_mask: object
+    disp_start: object  # int64[R, 8]
+    value_start: object
+    disp: object  # uint16[R, longest]
+    values: object  # uint8[R, longest]
     flush: object  # int32[R, 8 * 8192]
     max_wilds: object  # int64[R]
 
@@ -307,9 +379,9 @@ def _stack(rulesets: tuple) -> TableStack:
 
     tables = [batch_tables(r) for r in rulesets]
 
-    def rows(name, dtype):
+    def rows(name):
         arrays = [getattr(t, name) for t in tables]
-        out = np.zeros((len(arrays), max(len(a) for a in arrays)), dtype=dtype)
+        out = np.zeros((len(arrays), max(len(a) for a in arrays)), dtype=arrays[0].dtype)
         for i, a in enumerate(arrays):
             out[i, :len(a)] = a
         return out
@@ -318,11 +390,11 @@ def _stack(rulesets: tuple) -> TableStack:
         return np.array([getattr(t, name) for t in tables], dtype=dtype)
 
     return TableStack(
-        cards=np.stack([t.cards for t in tables]), natural_bits=scalars("natural_bits", np.uint64),
-        mul1=scalars("mul1", np.uint64), mul2=scalars("mul2", np.uint64),
-        bucket_shift=scalars("bucket_shift", np.uint64), slot_shift=scalars("slot_shift", np.uint64),
-        disp=rows("disp", np.uint32), values=rows("values", np.int32), strengths=rows("strengths", np.int32),
-        flush=np.stack([t.flush for t in tables]), max_wilds=scalars("max_wilds", np.int64),
+        card_keys=rows("card_keys"), card_masks=rows("card_masks"), card_codes=rows("card_codes"),
+        natural_bits=scalars("natural_bits", np.uint64), hash_mul=rows("hash_mul"),
+        bucket_shift=rows("bucket_shift"), slot_shift=rows("slot_shift"), slot_mask=rows("slot_mask"),
+        disp_start=rows("disp_start"), value_start=rows("value_start"), disp=rows("disp"), values=rows("values"),
+        flush=rows("flush"), max_wilds=scalars("max_wilds", np.int64),
     )
 
 

@@ -44,7 +44,7 @@ QUERY_SECONDS = 4e-10
 # Measured compile times, once per machine (numba keeps the code in its cache folder).
 SWEEP_COMPILE_SECONDS = 6.0
 BATCH_COMPILE_SECONDS = 3.0
-BATCH_KERNEL = ("batch_kernels", "strengths_kernel")
+BATCH_KERNEL = ("batch_kernels", "strengths5_kernel")  # the kernel ranking five-card hands
 
 
 def compiled():
