@@ -31,3 +31,21 @@ def test_hell_of_a_deal_a_deal_of_the_wrong_size_says_how_many_cards_it_is():
 def test_drawing_dead_a_tie_takes_no_button():
     out = CliRunner().invoke(main, ["compare", "Ah Kh Qh Jh Th", "As Ks Qs Js Ts", "--game", "drawing-dead"]).output
     assert "neither takes the Button" in out and "share" not in out
+
+
+def test_drawing_dead_another_players_line_during_clean_up_says_who_must_clean_up():
+    import pytest
+
+    import oracle
+
+    scenario = oracle.loads("""
+game: drawing-dead
+name: clean-up
+position:
+  players: [{name: Anna, upcards: "Ah Kh Qh Jh Th 9c"}, {name: Ben}]
+  turn: Anna
+  phase: cleanup
+  pot: 0
+""")[0]
+    with pytest.raises(oracle.IllegalActionError, match=r"it is Anna's turn, not Ben's \(Anna must clean up first\)"):
+        scenario.apply("Ben draws")

@@ -113,7 +113,9 @@ class TurnEngine:
         if self.phase == "respond":
             raise IllegalActionError(f"{self.chain[-1].role} is pending: stop it or 'all pass'")
         if actor != self.turn:
-            raise IllegalActionError(f"it is {self.players[self.turn].name}'s turn, not {name}'s")
+            holder = self.players[self.turn].name
+            step = f" ({holder} must clean up first)" if self.phase == "cleanup" else ""
+            raise IllegalActionError(f"it is {holder}'s turn, not {name}'s{step}")
         if action.kind not in PHASE_OF:
             raise IllegalActionError(f"unknown action kind {action.kind!r}")
         if self.phase == "receive" and action.kind != "receive":
