@@ -132,7 +132,17 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
     """``oracle chart lookup``: the chart's entry for the hand, start or oven asked."""
     from oracle.render_pictures import percent, outcome_bar
 
-    if "best" in answer:
+    if answer.get("kind") == "diablo-equilibrium":
+        n = answer["opponents"]
+        console.print(Text(f"Against {n} opponent{'s' if n != 1 else ''} who draw by the equilibrium:", style="bold"))
+        for hold in answer["holds"]:
+            line = Text("  hold ").append_text(cards_text(_cards_of(hold["keep"])))
+            console.print(line.append(f"  {percent(hold['chance'])} of the time" if hold["chance"] < 1 else "  always"))
+        reply = answer["best_reply"]
+        line = Text("  best reply to it: hold ").append_text(cards_text(_cards_of(reply["keep"])))
+        console.print(line.append(f"  equity {reply['equity']:.4f} in the model"))
+        console.print(Text(f"  exploitability of the strategy: {answer['exploitability']:.5f} of a pot a hand"))
+    elif "best" in answer:
         best, runner = answer["best"], answer["runner_up"]
         line = Text("Hold ", style="bold")
         line.append_text(cards_text(_cards_of(best["keep"])))

@@ -6,6 +6,7 @@ more exploitable than standing pat."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from fractions import Fraction
 from itertools import combinations
 
@@ -105,3 +106,30 @@ def test_the_equilibrium_table_is_written_and_best_swap_draws_by_its_mixture(tmp
     answer = best_swap(parse_cards("9h 8c 7d 6s Kh"), opponents=[Opponent(name="o", known=(), unknown=5, draws=True)],
                        strategy=strategy, samples=300)
     assert answer["method"] == "monte-carlo" and answer["samples_done"] == 300
+
+
+def test_the_equilibrium_never_replaces_another_charts_record(tmp_path):
+    import shutil
+
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    folder = tmp_path / "draw"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "docs" / "charts" / "diablo-draw-sample", folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    result = CliRunner().invoke(main, ["chart", "diablo-equilibrium", "--rounds", "1", "--output", str(folder)])
+    assert result.exit_code == 2 and "holds another chart (diablo-draw)" in result.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == before
+
+
+def test_a_lookup_in_the_shipped_equilibrium_gives_the_hands_holds_in_its_own_suits():
+    from oracle.charts import lookup_chart
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "charts" / "diablo-equilibrium-1"
+    answer = lookup_chart(folder, "9c 8d 7h 6s Kc")
+    assert answer["kind"] == "diablo-equilibrium" and answer["opponents"] == 1
+    assert sum(h["chance"] for h in answer["holds"]) == pytest.approx(1.0)
+    for hold in [*answer["holds"], answer["best_reply"]]:
+        assert sorted((hold["keep"] + " " + hold["discard"]).split()) == sorted("9c 8d 7h 6s Kc".split())
+    assert answer["best_reply"]["keep"] == "9c 8d 7h 6s"

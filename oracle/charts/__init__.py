@@ -50,6 +50,10 @@ def lookup_chart(path: str | Path, query: str, options: Mapping[str, Any] | None
     from .store import find_table, read_table
 
     table_path, meta = find_table(Path(path))
+    if meta.get("kind") == "diablo-equilibrium":
+        from .equilibrium import lookup
+
+        return {"chart": str(path), **lookup(table_path, query)}
     kind = find_kind(meta["kind"])
 
     def find(key: Any) -> dict[str, Any] | None:

@@ -41,6 +41,10 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
         raise ChartError(f"the output {str(output)!r} is a file, not a folder")
     if not output.parent.is_dir():
         raise ChartError(f"the folder {str(output.parent)!r} does not exist (the output folder's parent must)")
+    manifest = store.read_manifest(output) if output.is_dir() else None
+    if manifest is not None and manifest.get("kind") != SLUG:
+        raise ChartError(f"{str(output)!r} holds another chart ({manifest.get('kind')}): its record is never "
+                         "replaced; give another --output folder")
     output.mkdir(exist_ok=True)
     started = time.perf_counter()
     result = solve(opponents, rounds, progress)
@@ -114,3 +118,32 @@ def render(summary: dict[str, Any], record: dict[str, Any]) -> str:
                        "average as often as possible; its figures are in the model's equities."),
     ]))
     return html.page(_Kind, summary, record, MODEL + ".", [how, card_section(summary)])
+
+
+def lookup(table_path: Path, query: str) -> dict[str, Any]:
+    """The table's entry for five cards: the average strategy's holds with their chances, and
+    the best reply to it, suits named as dealt."""
+    from oracle.cards import format_cards, parse_cards
+    from oracle.charts.symmetry import canonical, inverse, rename
+
+    hand = parse_cards(query)
+    if len(hand) != 5:
+        raise ChartError(f"a Diablo hand is five cards, got {len(hand)} in {query!r}")
+    cards, renaming = canonical(hand)
+    rows = store.read_table(table_path, filters=[("hand", "=", format_cards(cards))]).to_pylist()
+    if not rows:
+        raise ChartError(f"the table has no entry for {format_cards(hand)}")
+    row, back = rows[0], inverse(renaming)
+    meta, _ = store.read_metadata(table_path)
+
+    def hold(thrown: str) -> dict[str, str]:
+        out = set(rename(parse_cards(thrown), back)) if thrown else set()
+        return {"discard": format_cards([c for c in hand if c in out]),
+                "keep": format_cards([c for c in hand if c not in out])}
+
+    return {"kind": SLUG, "hand": format_cards(hand), "class": row["hand"], "hands_in_class": row["weight"],
+            "opponents": meta["params"]["opponents"],
+            "holds": sorted(({**hold(d), "chance": p} for d, p in zip(row["discards"], row["probabilities"])),
+                            key=lambda h: -h["chance"]),
+            "best_reply": {**hold(row["best_reply"]), "equity": row["best_reply_equity"]},
+            "exploitability": meta["exploitability"][-1], "rule": _Kind.rule}
