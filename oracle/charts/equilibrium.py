@@ -37,24 +37,19 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
 
     output = Path(output)
     store.refuse_foreign_files(output, SLUG)
-    if output.exists() and not output.is_dir():
-        raise ChartError(f"the output {str(output)!r} is a file, not a folder")
-    if not output.parent.is_dir():
-        raise ChartError(f"the folder {str(output.parent)!r} does not exist (the output folder's parent must)")
     manifest = store.read_manifest(output) if output.is_dir() else None
     if manifest is not None and manifest.get("kind") != SLUG:
         raise ChartError(f"{str(output)!r} holds another chart ({manifest.get('kind')}): its record is never "
                          "replaced; give another --output folder")
-    output.mkdir(exist_ok=True)
+    store.prepare_folder(output, parts=False)
     started = time.perf_counter()
     result = solve(opponents, rounds, progress)
     t = tables()
-    deck = sorted(t.index_of, key=t.index_of.get)  # card codes by their number 0..51
-    by_code = {card.code: card for card in full_deck()}
+    deck = sorted(full_deck(), key=lambda card: t.index_of[card.code])  # the cards by their number 0..51
     mixture = result.mixture()
     rows, card_rows = [], []
     for c, ((shown, weight), hand) in enumerate(zip(suit_classes(5), t.hands)):
-        cards = [by_code[deck[i]] for i in hand]  # the places HOLDS' masks count
+        cards = [deck[i] for i in hand]  # the places HOLDS' masks count
         thrown = [format_cards([card for i, card in enumerate(cards) if mask >> i & 1]) for mask in HOLDS]
         used = [j for j in range(len(HOLDS)) if mixture[c, j] > 0]
         rows.append({"hand": format_cards(shown), "weight": int(weight),

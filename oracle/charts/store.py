@@ -118,8 +118,9 @@ def write_manifest(output: Path, manifest: Mapping[str, Any]) -> None:
     write_text(output / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n", links=False)
 
 
-def prepare_folder(output: Path) -> None:
-    """Create the output folder (its parent must exist) and its ``parts`` folder."""
+def prepare_folder(output: Path, parts: bool = True) -> None:
+    """Create the output folder (its parent must exist) and, for a chart run, its ``parts``
+    folder."""
     if output.exists() and not output.is_dir():
         raise ChartError(f"the output {str(output)!r} is a file, not a folder")
     if not output.parent.is_dir():
@@ -129,7 +130,7 @@ def prepare_folder(output: Path) -> None:
             raise ChartError(f"{quote_name(str(inside))} is a symbolic link: oracle chart writes only files of its "
                              "own, never through a link (remove it, or give another --output folder)")
     try:
-        (output / PARTS).mkdir(parents=True, exist_ok=True)
+        (output / PARTS if parts else output).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ChartError(f"cannot make the output folder {str(output)!r}: {exc.strerror or exc}") from None
 
@@ -141,17 +142,29 @@ def refuse_foreign_files(output: Path, slug: str) -> None:
     from oracle.charts.html import GENERATOR
 
     has_record = (output / MANIFEST).is_file()
-    for name in (f"{slug}.parquet", f"{slug}.html"):
-        path = output / name
+    refuse_foreign([output / f"{slug}.parquet", output / f"{slug}.html"], "oracle chart",
+                   lambda path: has_record or ours_by_marks(path, lambda meta: True, GENERATOR))
+
+
+def refuse_foreign(paths: Sequence[Path], writer: str, ours) -> None:
+    """Files ``writer`` is about to write: none is written through a symbolic link, and one that
+    exists and that ``ours(path)`` does not recognise is someone else's, never replaced."""
+    for path in paths:
         if path.is_symlink():
-            raise ChartError(f"{quote_name(str(path))} is a symbolic link: oracle chart writes only files of its "
+            raise ChartError(f"{quote_name(str(path))} is a symbolic link: {writer} writes only files of its "
                              "own, never through a link (remove it, or give another --output folder)")
-        if not path.exists() or has_record:
-            continue
-        ours = read_metadata(path)[0] is not None if name.endswith(".parquet") else _marked(path, GENERATOR)
-        if not ours:
-            raise ChartError(f"{quote_name(str(path))} was not written by oracle chart and is never replaced "
+        if path.exists() and not ours(path):
+            raise ChartError(f"{quote_name(str(path))} was not written by {writer} and is never replaced "
                              "(move it, or give another --output folder)")
+
+
+def ours_by_marks(path: Path, record_is_ours, generator: str) -> bool:
+    """Whether a table (its record, read by ``record_is_ours``) or a page (its generator
+    mark) was written by the oracle."""
+    if path.suffix == ".parquet":
+        meta = read_metadata(path)[0]
+        return meta is not None and bool(record_is_ours(meta))
+    return _marked(path, generator)
 
 
 def _marked(path: Path, marker: str) -> bool:

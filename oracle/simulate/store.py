@@ -15,8 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from oracle import __version__
-from oracle.errors import OracleError
-from oracle.files import quote_name
 
 TABLE = "games.parquet"
 PAGE = "simulation.html"
@@ -52,41 +50,15 @@ def rows(simulation: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _refuse_foreign(folder: Path) -> None:
-    from oracle.charts.store import read_metadata
-
-    for name in (TABLE, PAGE):
-        path = folder / name
-        if path.is_symlink():
-            raise OracleError(f"--output: {quote_name(str(path))} is a symbolic link: oracle simulate writes only "
-                              "files of its own, never through a link")
-        if not path.exists():
-            continue
-        if name == TABLE:
-            ours = (read_metadata(path)[0] or {}).get("kind") == "simulate"
-        else:
-            with open(path, "rb") as handle:
-                ours = f'content="{GENERATOR}"'.encode() in handle.read(2048)
-        if not ours:
-            raise OracleError(f"--output: {quote_name(str(path))} was not written by oracle simulate and is never "
-                              "replaced (move it, or give another folder)")
-
-
 def prepare(output: str | Path) -> Path:
     """The output folder, made if missing (its parent must exist), with no file of ours that
     is someone else's. Checked before any game is played."""
+    from oracle.charts.store import ours_by_marks, prepare_folder, refuse_foreign
+
     folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise OracleError(f"--output: {quote_name(str(folder))} is a file, not a folder")
-    if not folder.exists():
-        if not folder.parent.is_dir():
-            raise OracleError(f"--output: the folder {quote_name(str(folder.parent))} does not exist "
-                              "(the output folder's parent must)")
-        try:
-            folder.mkdir()
-        except OSError as exc:
-            raise OracleError(f"--output: cannot make {quote_name(str(folder))}: {exc.strerror or exc}") from None
-    _refuse_foreign(folder)
+    prepare_folder(folder, parts=False)
+    refuse_foreign([folder / TABLE, folder / PAGE], "oracle simulate",
+                   lambda path: ours_by_marks(path, lambda meta: meta.get("kind") == "simulate", GENERATOR))
     return folder
 
 

@@ -100,25 +100,21 @@ class SimplePlayer(RandomPlayer):
 def card_discard(hand: list) -> tuple:
     """The cards the strategy card throws from ``hand``: the hold of the first line of the
     card the hand fits, with its tie-break (keep no card of a rank thrown away, then the
-    highest cards; a deuce counts lowest)."""
-    from oracle.charts.card import lines_of, tie_break
+    highest cards; a deuce counts lowest), as ``oracle chart lookup`` follows the card."""
+    from oracle.charts.card import card_hold
     from oracle.charts.patterns import hold_pattern
 
     from .diablo_card import LINES
 
-    place = {item: rank for rank, (_, items) in enumerate(LINES) for item in items}
-    text = " ".join(map(str, hand))
-    best: tuple | None = None
-    for throw in range(3):
-        for discard in combinations(hand, throw):
-            kept = [c for c in hand if c not in discard]
-            keep = " ".join(map(str, kept))
-            ranks = [place[line] for line in lines_of(keep, hold_pattern(kept)) if line in place]
-            if ranks:
-                key = (-min(ranks), tie_break(keep, text))
-                if best is None or key > best[0]:
-                    best = (key, discard)
-    return tuple(best[1]) if best is not None else ()
+    discards = [discard for throw in range(3) for discard in combinations(hand, throw)]
+    kept = [[c for c in hand if c not in discard] for discard in discards]
+    lines = [{"rank": rank, "pattern": text, "items": items} for rank, (text, items) in enumerate(LINES, start=1)]
+    try:
+        index, _ = card_hold([" ".join(map(str, k)) for k in kept], [hold_pattern(k) for k in kept],
+                             [0.0] * len(kept), lines)
+    except ValueError:  # a hand the card has no line for stands pat
+        return ()
+    return tuple(discards[index])
 
 
 def __getattr__(name: str) -> Any:

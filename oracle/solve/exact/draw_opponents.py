@@ -1,8 +1,9 @@
 """Best-swap against opponents who draw too (Diablo: Playing a hand, 2. The draw).
 
 An opponent whose five cards are unknown is dealt five from the unseen deck, discards what a
-*strategy* discards from them, and draws as many. The strategy is the ``diablo-draw`` chart's
-best hold (``ChartStrategy``): the hold that plays best against one opponent who stands pat.
+*strategy* discards from them, and draws as many. The strategy (``ChartStrategy``) is the
+``diablo-draw`` chart's best hold (the hold that plays best against one opponent who stands
+pat) or the mixture of a ``diablo-equilibrium`` table.
 When the table saw how many cards the opponent drew, only the deals from which the strategy
 draws that many are kept (what a real player knows: "Ben drew two").
 
@@ -110,9 +111,12 @@ class ChartStrategy:
 
 
 def _renamings() -> tuple[dict[int, int], ...]:
-    """For each of the 24 renamings of the suits, each card's code to its renamed card's."""
-    return tuple({Card(c.rank, c.suit).code: Card(c.rank, SUITS[order[SUITS.index(c.suit)]]).code
-                  for c in full_deck()} for order in itertools.permutations(range(4)))
+    """For each of the 24 renamings of the suits (``symmetry.RENAMINGS``: suit ``i`` becomes
+    suit ``order[i]``), each card's code to its renamed card's."""
+    from oracle.charts.symmetry import RENAMINGS
+
+    return tuple({c.code: Card(c.rank, SUITS[order[SUITS.index(c.suit)]]).code for c in full_deck()}
+                 for order in RENAMINGS)
 
 
 RENAMED = _renamings()
