@@ -62,3 +62,45 @@ def _record_loader_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
         return result
 
     monkeypatch.setattr(scenario_module, "build_scenario", recording)
+
+
+@dataclass(frozen=True)
+class ShippedAnswer:
+    """One question of a shipped scenario, answered, and how long the answer took."""
+
+    scenario: Any
+    item: Any  # oracle.scenario.AnsweredQuestion
+    seconds: float
+
+    @property
+    def key(self) -> str:
+        from pathlib import Path
+
+        return f"{Path(self.scenario.file).name}::{self.scenario.name}::{self.item.question.id}"
+
+
+# Tests that read the shipped answers share this xdist group, so that one process answers
+# every shipped question once for all of them (the suite runs with ``--dist loadgroup``).
+SHIPPED_ANSWERS_GROUP = "shipped-answers"
+
+
+@pytest.fixture(scope="session")
+def shipped_answers() -> list[ShippedAnswer]:
+    """Every question of every scenario under scenarios/, answered once for the session."""
+    import time
+    from pathlib import Path
+
+    from oracle.scenario import AnsweredQuestion, answer_question, find_scenario_files, load_file
+    from oracle.errors import OracleError
+
+    answers = []
+    for file in find_scenario_files([Path(__file__).resolve().parent.parent / "scenarios"]):
+        for scenario in load_file(file):
+            for question in scenario.questions:
+                started = time.monotonic()
+                try:
+                    item = AnsweredQuestion(question, answer_question(scenario, question))
+                except OracleError as exc:
+                    item = AnsweredQuestion(question, None, str(exc))
+                answers.append(ShippedAnswer(scenario, item, time.monotonic() - started))
+    return answers

@@ -23,11 +23,11 @@ import pytest
 from rich.cells import cell_len
 
 from oracle.render import make_console, solve_answer
-from oracle.scenario import load_files, solve_scenarios
 from oracle.text import escape
 
+from conftest import SHIPPED_ANSWERS_GROUP
+
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = sorted((ROOT / "scenarios").rglob("*.scenario.yaml"))
 SHOWCASE = ROOT / "scenarios" / "showcase.scenario.yaml"
 # What rich reads from the environment; each test sets what it means to.
 CONSOLE_VARIABLES = ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERM")
@@ -35,11 +35,13 @@ BOX = set("│┃━─╇┡┩┏┓┗┛╭╮╰╯")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+pytestmark = pytest.mark.xdist_group(SHIPPED_ANSWERS_GROUP)
+
+
 @pytest.fixture(scope="module")
-def solved():
-    """Every question of every shipped scenario, answered once for the whole module."""
-    results = solve_scenarios(load_files(SCENARIOS))
-    return [(result.scenario, item) for result in results for item in result.answers]
+def solved(shipped_answers):
+    """Every question of every shipped scenario, answered once for the session (conftest)."""
+    return [(shipped.scenario, shipped.item) for shipped in shipped_answers]
 
 
 @pytest.fixture(autouse=True)
