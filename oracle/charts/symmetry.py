@@ -72,10 +72,24 @@ def _suit_choices(counts: Sequence[int]) -> Iterator[Masks]:
         yield tuple(masks)
 
 
+# The classes are kept in the cache folder (building those of five cards takes seconds); a new
+# canonical order or form must change this name's version.
+CLASSES_VERSION = 1
+
+
 @lru_cache(maxsize=4)
 def suit_classes(n: int) -> tuple[tuple[tuple[Card, ...], int], ...]:
     """Every class of ``n``-card hands as (canonical hand, class size), the canonical hands in
-    order: ranks highest first (Aces first), then by suit masks. The 24 renamings of every
+    order: ranks highest first (Aces first), then by suit masks."""
+    from oracle.eval.tables import cached_table
+
+    cards = [card for by_rank in CARDS for card in by_rank]  # card 4 * rank + suit
+    kept = cached_table(f"suit-classes-v{CLASSES_VERSION}-{n}", lambda: _class_numbers(n))
+    return tuple((tuple(cards[i] for i in numbers), size) for numbers, size in kept)
+
+
+def _class_numbers(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """``suit_classes``, each card as its number 4 * rank + suit. The 24 renamings of every
     candidate are taken at once with numpy."""
     import numpy as np
 
@@ -99,8 +113,9 @@ def suit_classes(n: int) -> tuple[tuple[tuple[Card, ...], int], ...]:
         last = key
         ranks = [rank for rank, _ in groups_list[owners[i]]]
         masks = tuple(key[1] >> 4 * (n - 1 - j) & 15 for j in range(len(ranks)))
-        out.append((_cards(ranks, masks), int(sizes[i])))
-    return tuple(out)
+        numbers = tuple(4 * rank + s for rank, mask in zip(ranks, masks) for s in range(4) if mask >> s & 1)
+        out.append((numbers, int(sizes[i])))
+    return out
 
 
 def _cards(ranks: Sequence[int], masks: Masks) -> tuple[Card, ...]:

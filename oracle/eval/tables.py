@@ -52,6 +52,8 @@ def cache_dir() -> Path:
 
 
 def _cached(name: str, build) -> dict:
+    """What ``build()`` returns (anything marshal writes), kept in the cache folder under
+    ``name``: read back when it is there and whole, else built and written."""
     tag = f"{sys.implementation.cache_tag}-v{TABLE_VERSION}"
     path = cache_dir() / f"{name}-{tag}.marshal"
     try:
@@ -71,6 +73,9 @@ def _cached(name: str, build) -> dict:
         # A read-only home is no reason to fail: the tables simply are not kept.
         pass
     return tables
+
+
+cached_table = _cached
 
 
 def _substitutions(ruleset: Ruleset, naturals: tuple[int, ...], wilds: int, flush: bool):
