@@ -180,20 +180,29 @@ def chart_auf_teufel_policy(targets, output, scheduler, workers, limit, sample, 
               help="Rounds of fictitious play (each about 20 s on one core).")
 @click.option("--output", "-o", type=click.Path(), help="Folder of the table (made if missing; its parent must "
               "exist). Default: diablo-equilibrium-N, here.")
+@click.option("--workers", type=click.IntRange(min=1), help="Run each round's pieces on a local Dask cluster of "
+              "this many worker processes (default: in this process).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run each round's pieces on this Dask cluster.")
+@click.option("--connect-timeout", type=click.FloatRange(min=0.1, max=3600), default=10.0, show_default=True,
+              metavar="SECONDS", help="With --scheduler: give up when the scheduler has not answered by then.")
 @json_option
-def chart_diablo_equilibrium(opponents, rounds, output, as_json) -> None:
+def chart_diablo_equilibrium(opponents, rounds, output, workers, scheduler, connect_timeout, as_json) -> None:
     """Diablo: the draw as a game, every player drawing by one strategy.
 
     Each round every hand (up to suits) takes its best hold against the opponents' average
     strategy so far; the average is the answer, with its exploitability after each round
     (what a best reply gains over a fair share). Opponents' hands are counted over the whole
-    deck. best-swap reads the table: opponent_model chart, opponent_chart FOLDER.
+    deck. best-swap reads the table: opponent_model chart, opponent_chart FOLDER. A round's
+    work is split in pieces of hands, run on Dask with --workers or --scheduler.
 
     \b
     Examples:
       oracle chart diablo-equilibrium --opponents 2 --rounds 8
+      oracle chart diablo-equilibrium --opponents 3 --rounds 8 --workers 2
     """
-    _charts_ready(("pyarrow",))
+    if scheduler and workers:
+        raise click.UsageError("--workers sizes the local cluster; with --scheduler the cluster's own workers run")
+    _charts_ready(("pyarrow",) if not (scheduler or (workers or 1) > 1) else None)
     from pathlib import Path
 
     from oracle.charts.equilibrium import run_equilibrium
@@ -201,7 +210,8 @@ def chart_diablo_equilibrium(opponents, rounds, output, as_json) -> None:
 
     out = console()
     with chart_progress(out, "diablo-equilibrium", "rounds") as update:
-        record = run_equilibrium(opponents, rounds, Path(output or f"diablo-equilibrium-{opponents}"), update)
+        record = run_equilibrium(opponents, rounds, Path(output or f"diablo-equilibrium-{opponents}"), update,
+                                 scheduler=scheduler, workers=workers, connect_timeout=connect_timeout)
     if as_json:
         emit_json(record)
     else:

@@ -189,7 +189,9 @@ def equilibrium_result(console: Console, record: dict[str, Any]) -> None:
     """``oracle chart diablo-equilibrium``: where the table went and how close it came."""
     n = record["params"]["opponents"]
     console.print(Text(f"diablo-equilibrium against {n} opponent{'s' if n != 1 else ''} who draw: "
-                       f"{record['params']['rounds']} rounds, {_duration(record['seconds'])}", style="bold"))
+                       f"{record['params']['rounds']} rounds, {_duration(record['seconds'])}"
+                       + (f" on {record['workers']} Dask workers" if record.get("workers", 1) > 1 else ""),
+                       style="bold"))
     console.print(plain(f"  table: {record['table']}"))
     table = Table(title=f"exploitability: what a best reply gains over a fair share (1/{n + 1})", show_edge=False)
     table.add_column("after round", justify="right")

@@ -133,3 +133,20 @@ def test_a_lookup_in_the_shipped_equilibrium_gives_the_hands_holds_in_its_own_su
     for hold in [*answer["holds"], answer["best_reply"]]:
         assert sorted((hold["keep"] + " " + hold["discard"]).split()) == sorted("9c 8d 7h 6s Kc".split())
     assert answer["best_reply"]["keep"] == "9c 8d 7h 6s"
+
+
+def test_rounds_run_on_a_real_local_dask_cluster_equal_the_rounds_run_in_one_process():
+    """The pieces of a round give the same figures, to the last bit, wherever they run: the
+    opponents' distribution is summed in the pieces' order both ways."""
+    from oracle.charts.equilibrium import OnDask
+    from oracle.charts.run import connect
+
+    here = de.solve(1, rounds=2, classes=slice(0, 300))
+    client, cluster = connect(None, 2)
+    try:
+        there = de.solve(1, rounds=2, classes=slice(0, 300), runner=OnDask(client))
+    finally:
+        client.close()
+        cluster.close()
+    assert there.exploitability == here.exploitability
+    assert (there.counts == here.counts).all() and (there.values == here.values).all()

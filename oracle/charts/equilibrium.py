@@ -26,9 +26,24 @@ MODEL = ("Every player draws by one strategy; each opponent's final hand is coun
          "(independent of the other players' cards); fictitious play from standing pat")
 
 
+class OnDask:
+    """A round's pieces on a Dask cluster, gathered in order (``draw_equilibrium.solve``'s
+    runner). Each worker builds the hand tables once, on its first piece."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def map(self, function, jobs: list[tuple]) -> list:
+        futures = [self.client.submit(function, *job, pure=False) for job in jobs]
+        return self.client.gather(futures)
+
+
 def run_equilibrium(opponents: int, rounds: int, output: Path,
-                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Solve, write the table and the record into ``output``, and return the record."""
+                    progress: Callable[[int, int], None] | None = None, *, scheduler: str | None = None,
+                    workers: int | None = None, connect_timeout: float = 10.0) -> dict[str, Any]:
+    """Solve, write the table and the record into ``output``, and return the record. The
+    rounds run in this process, or on Dask: a local cluster of ``workers`` processes (more than
+    one) or the cluster at ``scheduler``."""
     from oracle.cards import format_cards, full_deck
     from oracle.charts.patterns import hold_pattern
     from oracle.charts.symmetry import suit_classes
@@ -43,7 +58,19 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
                          "replaced; give another --output folder")
     store.prepare_folder(output, parts=False)
     started = time.perf_counter()
-    result = solve(opponents, rounds, progress)
+    if scheduler is None and (workers or 1) == 1:
+        result, used = solve(opponents, rounds, progress), 1
+    else:
+        from .run import connect
+
+        client, cluster = connect(scheduler, workers, connect_timeout)
+        try:
+            used = len(client.nthreads())
+            result = solve(opponents, rounds, progress, runner=OnDask(client))
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
     t = tables()
     deck = sorted(full_deck(), key=lambda card: t.index_of[card.code])  # the cards by their number 0..51
     mixture = result.mixture()
@@ -64,6 +91,7 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
     record = {"kind": SLUG, "format": 1, "oracle": __version__, "params": {"opponents": opponents, "rounds": rounds},
               "classes": len(rows), "classes_total": len(rows), "unit": "hand", "symmetry": True, "model": MODEL,
               "exploitability": result.exploitability, "seconds": round(time.perf_counter() - started, 1),
+              "workers": used,
               "card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
               | {"lines": [{k: line[k] for k in ("rank", "pattern", "items", "hands", "followed", "loss")}
                            for line in summary["strategy"]]}}

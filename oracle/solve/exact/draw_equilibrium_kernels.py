@@ -77,19 +77,23 @@ def _finals(hand, mask, binom, rank_of, out_ranks):
 
 
 @njit(cache=True)
-def opponent_distribution(hands, weights, masks, binom, rank_of, places):
-    """The chance of each strength place for an opponent dealt a random hand (each class by
-    its weight) who throws ``masks[c]`` and draws as many from the 47 cards not dealt."""
+def opponent_weights(hands, weights, masks, binom, rank_of, places):
+    """The weight of each strength place for an opponent dealt one of ``hands`` (each class by
+    its weight) who throws ``masks[c]`` and draws as many from the 47 cards not dealt: divided
+    by the classes' total weight, the chance of each place."""
     dist = np.zeros(places, np.float64)
     ranks = np.empty(1081, np.int64)
-    total = 0.0
     for c in range(hands.shape[0]):
         n = _finals(hands[c], masks[c], binom, rank_of, ranks)
         share = weights[c] / n
         for i in range(n):
             dist[ranks[i]] += share
-        total += weights[c]
-    return dist / total
+    return dist
+
+
+def opponent_distribution(hands, weights, masks, binom, rank_of, places):
+    """The chance of each strength place (``opponent_weights`` over the total weight)."""
+    return opponent_weights(hands, weights, masks, binom, rank_of, places) / weights.sum()
 
 
 @njit(cache=True)
