@@ -193,7 +193,12 @@ def test_every_document_the_suite_loaded_gets_the_same_verdict_from_the_schema()
     assert VERDICTS, "the loader read no scenario document in this session"
     validators = {}
     disagreements = []
+    judged = set()  # many tests load the same shipped files: each document is judged once
     for verdict in VERDICTS:
+        key = (verdict.registry, repr(verdict.data), tuple((p.path, p.message) for p in verdict.problems))
+        if key in judged:
+            continue
+        judged.add(key)
         if verdict.registry not in validators:
             validators[verdict.registry] = validator_for(verdict.registry)
         errors = list(validators[verdict.registry].iter_errors(verdict.data))
@@ -207,7 +212,7 @@ def test_every_document_the_suite_loaded_gets_the_same_verdict_from_the_schema()
             where = ("position",) if "needs the table" in problem.message else problem.path
             if expressible(problem, verdict.data) and not any(where[: len(p)] == p for p in places):
                 disagreements.append(f"the loader refuses ({problem.dotted_path()}: {problem.message}), the schema does not there: {verdict.data!r:.300}")
-    assert not disagreements, f"{len(disagreements)} of {len(VERDICTS)} disagree; first: {disagreements[0]}"
+    assert not disagreements, f"{len(disagreements)} of {len(judged)} disagree; first: {disagreements[0]}"
 
 
 def test_the_schema_id_is_a_plain_name_the_docs_give(schema):
