@@ -157,12 +157,43 @@ def _events(console: Console, data: dict[str, Any]) -> None:
     console.print(table)
 
 
+def _plus_minus(found: dict[str, Any]) -> str:
+    """``96.8 ± 5.1``: a mean and half the width of its interval (the whole width when it was
+    kept within the games' values and is no longer even)."""
+    if found["value"] is None:
+        return "—"
+    if found["low"] is None or found["high"] == found["low"]:
+        return f"{found['value']:,.1f}"
+    return f"{found['value']:,.1f} ± {(found['high'] - found['low']) / 2:,.1f}"
+
+
+def _track(console: Console, data: dict[str, Any]) -> None:
+    """Each series' mean at the start, a quarter, half and three quarters of the way, and at
+    the longest game's end."""
+    first = data["variants"][0]["track"]
+    table = Table(title=f"over the game: {first['text']}, mean after each {first['per']} (± half its 95% interval)",
+                  show_edge=False)
+    table.add_column("series")
+    steps = [p["step"] for p in first["series"][0]["points"]] if first["series"] else []
+    wanted = sorted({steps[round(q * (len(steps) - 1))] for q in (0, 0.25, 0.5, 0.75, 1)}) if steps else []
+    for step in wanted:
+        table.add_column("start" if step == 0 else f"after {step}", justify="right")
+    for variant in data["variants"]:
+        prefix = f"{variant['setup']['label']}: " if len(data["variants"]) > 1 else ""
+        for series in variant["track"]["series"]:
+            by_step = {p["step"]: p for p in series["points"]}
+            table.add_row(plain(prefix + series["label"]),
+                          *(_plus_minus(by_step[s]) if s in by_step else "—" for s in wanted))
+    console.print(table)
+
+
 def simulate_result(console: Console, data: dict[str, Any]) -> None:
     """``oracle simulate``: what was played, then the figures."""
     _head(console, data)
     _wins(console, data)
     _measures(console, data)
     _events(console, data)
+    _track(console, data)
     if data["difference"] is not None:
         console.print(plain(f"difference: {data['variants'][1]['setup']['label']} less "
                             f"{data['variants'][0]['setup']['label']}, game by game on the same seeds; "

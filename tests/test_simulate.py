@@ -222,3 +222,35 @@ def test_output_writes_a_parquet_row_a_game_and_a_page_and_refuses_files_not_its
     refused = CliRunner().invoke(main, args)
     assert refused.exit_code == 2 and "was not written by oracle simulate" in refused.output
     assert (folder / "simulation.html").read_text() == "someone's notes"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_track_starts_at_the_start_and_ends_at_the_games_final_stakes(game):
+    """A game's track is a row at its start and one after each step (hand, hand won, round),
+    the last row the game's final chips (Hell of a Deal: its Souls and Temptation)."""
+    setup = make_setup(game, seats=2 if game == "drawing-dead" else 3, players="simple", max_actions=600)
+    result = play_one(setup, 5, 0)
+    track = result.track
+    assert all(len(row) == len(track[0]) for row in track)
+    if game == "hell-of-a-deal":
+        assert track[-1] == [result.measures["souls"], result.measures["temptation"]]
+        return
+    assert track[-1] == result.facts["chips"]
+    steps = {"diablo": "hands", "drawing-dead": "hands", "auf-teufel-komm-raus": "rounds"}[game]
+    assert len(track) == result.measures[steps] + 1
+
+
+def test_track_figures_keep_an_ended_games_last_values_and_say_how_many_still_run():
+    from types import SimpleNamespace
+
+    from oracle.simulate.record import GameResult
+    from oracle.simulate.tracks import Track, by_seat, steps_shown, track_figures
+
+    games = [GameResult(0, 0, True, (), {}, {}, track=[[10.0], [12.0], [20.0]]),
+             GameResult(1, 1, True, (), {}, {}, track=[[10.0], [16.0]])]
+    found = track_figures(Track("chips", "chips", "hand", by_seat), SimpleNamespace(names=["Anna"]), games)
+    points = found["series"][0]["points"]
+    assert [p["step"] for p in points] == [0, 1, 2] and [p["running"] for p in points] == [2, 2, 1]
+    assert [p["value"] for p in points] == [10.0, 14.0, 18.0]  # the second game keeps its 16
+    assert (points[1]["low"], points[1]["high"]) == (12.0, 16.0)  # kept within the games' values
+    assert steps_shown(1000)[:3] == [0, 25, 50] and steps_shown(1000)[-1] == 1000 and len(steps_shown(1000)) == 41

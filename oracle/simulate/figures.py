@@ -9,6 +9,7 @@ from typing import Any, Sequence
 
 from oracle.simulate.games import driver
 from oracle.simulate.record import GameResult
+from oracle.simulate.tracks import track_figures
 from oracle.simulate.stats import Interval, mean_interval, paired_difference, paired_rate_difference, rate_interval, wilson
 
 
@@ -62,6 +63,7 @@ def figures(setup: Any, results: Sequence[GameResult]) -> dict[str, Any]:
         "seats": seat_wins(setup, results),
         "measures": measures(setup, results),
         "events": events(setup, results),
+        "track": track_figures(module.TRACK, setup, results),
     }
 
 

@@ -84,6 +84,69 @@ def interval_chart(rows: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], *, a
     return "\n".join(parts)
 
 
+SERIES_COLOURS = ("#1f4e79", "#c55a11", "#548235", "#7030a0", "#bf9000", "#2e75b6", "#a5a5a5", "#843c0c")
+
+
+def track_chart(track: Mapping[str, Any], width: int = 760, height: int = 260) -> str:
+    """Each series' mean at each step as a line, its 95% interval as a band around it."""
+    left, right, top_pad, bottom = 60, 30, 10, 36
+    points = [p for s in track["series"] for p in s["points"] if p["value"] is not None]
+    if not points:
+        return ""
+    lows = [p["low"] if p["low"] is not None else p["value"] for p in points]
+    highs = [p["high"] if p["high"] is not None else p["value"] for p in points]
+    y_ticks = nice_ticks(min(0.0, min(lows)), max(highs))
+    last = max(p["step"] for p in points) or 1
+    x_ticks = [t for t in nice_ticks(0, last) if t <= last]
+
+    def px(step: float) -> float:
+        return left + (width - left - right) * step / last
+
+    def py(value: float) -> float:
+        span = (y_ticks[-1] - y_ticks[0]) or 1
+        return top_pad + (height - top_pad - bottom) * (1 - (value - y_ticks[0]) / span)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="{escape(track["text"])} over the game">']
+    step_y = y_ticks[1] - y_ticks[0] if len(y_ticks) > 1 else 1
+    for tick in y_ticks:
+        parts.append(f'<line x1="{left}" y1="{py(tick):.1f}" x2="{width - right}" y2="{py(tick):.1f}" stroke="#eee"/>')
+        parts.append(f'<text x="{left - 6}" y="{py(tick) + 4:.1f}" font-size="11" text-anchor="end">'
+                     f'{escape(tick_text(tick, step_y))}</text>')
+    for tick in x_ticks:
+        parts.append(f'<text x="{px(tick):.1f}" y="{height - bottom + 16}" font-size="11" text-anchor="middle">'
+                     f'{tick:g}</text>')
+    parts.append(f'<text x="{(left + width - right) / 2:.1f}" y="{height - 4}" font-size="11" '
+                 f'text-anchor="middle">{escape(track["per"])}s played</text>')
+    for k, series in enumerate(track["series"]):
+        colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+        shown = [p for p in series["points"] if p["value"] is not None]
+        if not shown:
+            continue
+        band = [(p["step"], p["high"] if p["high"] is not None else p["value"]) for p in shown]
+        band += [(p["step"], p["low"] if p["low"] is not None else p["value"]) for p in reversed(shown)]
+        parts.append('<polygon points="' + " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in band)
+                     + f'" fill="{colour}" fill-opacity="0.15" stroke="none"/>')
+        parts.append('<polyline points="' + " ".join(f"{px(p['step']):.1f},{py(p['value']):.1f}" for p in shown)
+                     + f'" fill="none" stroke="{colour}" stroke-width="2"/>')
+    parts.append("</svg>")
+    legend = " &nbsp; ".join(f'<span style="color:{SERIES_COLOURS[k % len(SERIES_COLOURS)]}">&#9632; '
+                             f'{escape(series["label"])}</span>' for k, series in enumerate(track["series"]))
+    return f"<p>{legend}</p>" + "\n".join(parts)
+
+
+def _tracks(data: Mapping[str, Any]) -> str:
+    first = data["variants"][0]["track"]
+    parts = []
+    for variant in data["variants"]:
+        head = f"<h3>{escape(variant['setup']['label'])}</h3>" if len(data["variants"]) > 1 else ""
+        parts.append(head + track_chart(variant["track"]))
+    note = paragraph(f"The mean of {first['text']} after each {first['per']}, over the games, with its 95% interval "
+                     "as a band. A game that has ended keeps its last values, so late steps are mostly finished "
+                     "games.")
+    return section(f"Over the game: {first['text']}", note + "\n".join(parts))
+
+
 def _legend(data: Mapping[str, Any]) -> str:
     if len(data["variants"]) < 2:
         return ""
@@ -150,7 +213,7 @@ def render(data: Mapping[str, Any], simulation: Any) -> str:
     events = [(e["text"], [v["events"][name]["rate"] for v in data["variants"] if name in v["events"]])
               for name, e in first["events"].items()]
     sections = [] if first["team"] else [_wins(data)]
-    sections += [_lengths(data, simulation),
+    sections += [_tracks(data), _lengths(data, simulation),
                  section("A game", _table_of(data, "measures", "mean", False)),
                  section("How often the rules fire", _legend(data) + interval_chart(events, as_share=True)
                          + _table_of(data, "events", "rate", True))]

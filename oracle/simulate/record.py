@@ -37,7 +37,8 @@ class GameResult:
     """One game: who won (seat names; several when they tie, none when the game was cut off
     before its end), its measures, and each event as ``(times, chances)``. ``parts`` holds,
     when asked for, the game as scenario parts: each a start position and the action lines
-    played from it (one part a round for Auf Teufel komm raus, one for the others)."""
+    played from it (one part a round for Auf Teufel komm raus, one for the others); ``track`` the
+values of the game's series over time (``oracle.simulate.tracks``)."""
 
     index: int
     seed: int
@@ -47,11 +48,13 @@ class GameResult:
     events: dict[str, tuple[int, int]]
     facts: dict[str, Any] = field(default_factory=dict)
     parts: list[tuple[dict[str, Any], list[str]]] | None = None
+    # The game's series (``tracks``) at its start and after each step: one row a step.
+    track: list[list[float]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seed": self.seed, "finished": self.finished, "winners": list(self.winners),
                 "measures": dict(self.measures), "events": {k: list(v) for k, v in self.events.items()},
-                "facts": dict(self.facts)}
+                "facts": dict(self.facts), "track": [list(row) for row in self.track]}
 
 
 class Counter:

@@ -2,7 +2,8 @@
 link, as ``oracle chart`` writes its own (``oracle.charts.store``, ``oracle.files``):
 
 - ``games.parquet``: one row a game of each variant: its variant, number and seed, whether it
-  finished, its winners, each measure and each event's times and chances; the run's figures
+  finished, its winners, each measure and each event's times and chances, its facts and its
+  track (JSON text: the series' values at the start and after each step); the run's figures
   in the file's metadata (under ``oracle.chart``, with ``kind: simulate``);
 - ``simulation.html``: the figures as a page with pictures (``page``).
 
@@ -32,7 +33,8 @@ def columns(simulation: Any) -> list[tuple[str, str]]:
         events += [e.name for e in module.events_of(other) if e.name not in events]
     return ([("variant", "int64"), ("label", "string"), ("game", "int64"), ("seed", "int64"), ("finished", "int8"),
              ("winners", "list<string>")] + [(name, "float64") for name in names]
-            + [(f"{e}{suffix}", "int64") for e in events for suffix in ("", "_chances")] + [("facts", "string")])
+            + [(f"{e}{suffix}", "int64") for e in events for suffix in ("", "_chances")] + [("facts", "string"),
+                                                                                          ("track", "string")])
 
 
 def rows(simulation: Any) -> list[dict[str, Any]]:
@@ -43,7 +45,7 @@ def rows(simulation: Any) -> list[dict[str, Any]]:
         for r in results:
             row: dict[str, Any] = {"variant": number, "label": setup.label, "game": r.index, "seed": r.seed,
                                    "finished": int(r.finished), "winners": list(r.winners), **r.measures,
-                                   "facts": json_text(r.facts, sort_keys=True)}
+                                   "facts": json_text(r.facts, sort_keys=True), "track": json_text(r.track)}
             for name, (times, chances) in r.events.items():
                 row[name], row[f"{name}_chances"] = times, chances
             out.append(row)

@@ -16,6 +16,7 @@ from typing import Any
 
 from oracle.games import auf_teufel
 from oracle.games.auf_teufel import Action, RoundState, do_action, load_position, settle_round
+from oracle.simulate.tracks import Track, by_seat
 from oracle.simulate.record import Counter, Event, GameResult, Measure
 from oracle.simulate.seeds import chance_rng
 
@@ -98,6 +99,9 @@ def _count_round(state: RoundState, settled: dict[str, Any], counter: Counter) -
     counter.chance("reshuffle", settled["next_oven"] == "reshuffle")
 
 
+TRACK = Track("chips", "chips each player holds", "round", by_seat)
+
+
 def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, check: bool = False) -> GameResult:
     """Game ``index`` of a run, its chance drawn from ``seed``."""
     from oracle.simulate.players import make_players
@@ -108,8 +112,11 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
     rounds = actions = 0
     hauls: list[int] = []
     total = None
+    track: list[list[float]] = []
     while True:
         state = load_position(position, setup.rules)
+        if not track:
+            track.append([p.chips for p in state.players])
         total = _chips(state) if total is None else total
         if check:
             assert _chips(state) == total, "chips are not conserved between rounds"
@@ -119,6 +126,7 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
         settled = settle_round(state)
         hauls.append(settled["highest_haul"])
         _count_round(state, settled, counter)
+        track.append([p["chips"] for p in settled["players"]])
         if parts is not None:
             parts.append((position, lines))
         if settled["game_over"] or actions >= setup.max_actions:
@@ -129,4 +137,4 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
                       winners=tuple(settled["winners"]) if finished else (),
                       measures={"rounds": rounds, "highest_haul": sum(hauls) / len(hauls), "actions": actions},
                       events=counter.result(), facts={"chips": [p["chips"] for p in settled["players"]]},
-                      parts=parts)
+                      parts=parts, track=track)

@@ -18,6 +18,7 @@ from oracle.cards import full_deck
 from oracle.games.diablo import STOP_LINE, Action, DiabloGame, load_position
 from oracle.simulate.record import Counter, Event, GameResult, Measure
 from oracle.simulate.seeds import chance_rng
+from oracle.simulate.tracks import Track, by_seat
 
 LENGTH = Measure("hands", "hands a game lasts", "hands")
 MEASURES = (LENGTH, Measure("longest_chain", "the most Diablo pots in a row in a game", "pots"),
@@ -30,6 +31,9 @@ EVENTS = (
     Event("showdown", "a hand goes to a showdown", "hand"),
     Event("everyone_checked", "everyone checks and the pot stays", "hand"),
 )
+
+
+TRACK = Track("chips", "chips each player holds", "hand", by_seat)
 
 
 def events_of(setup: Any) -> tuple[Event, ...]:
@@ -109,6 +113,7 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
     players, dealer, counter = make_players(setup, seed), Dealer(chance_rng(seed)), Counter(EVENTS)
     total, actions, counted, chain, longest = game.total_chips(), 0, 0, 0, 0
     lines: list[str] | None = [] if keep_lines else None
+    track = [list(game.chips)]
     while game.phase != "over" and actions < setup.max_actions:
         action = _step(game, setup, players, dealer)
         game.do(action)
@@ -121,10 +126,12 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
             _count_hand(result, counter)
             chain = chain + 1 if result.diablo_pot_played else 0
             longest = max(longest, chain)
+            track.append(list(game.chips))
         counted = len(game.results)
     finished = game.phase == "over"
+    track[-1] = list(game.chips)  # the antes of a hand not played go back when the table stops
     winners = tuple(s["name"] for s in game.standings() if s["leader"]) if finished else ()
     return GameResult(index=index, seed=seed, finished=finished, winners=winners,
                       measures={"hands": len(game.results), "longest_chain": longest, "actions": actions},
                       events=counter.result(), facts={"chips": list(game.chips)},
-                      parts=None if lines is None else [(setup.position, lines)])
+                      parts=None if lines is None else [(setup.position, lines)], track=track)

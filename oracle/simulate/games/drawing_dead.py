@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.games.drawing_dead import Action, State, load_position
+from oracle.simulate.tracks import Track, by_seat
 from oracle.simulate.record import Counter, Event, GameResult, Measure
 
 BATCH = 10  # games a Dask task: a game takes a second or more
@@ -82,6 +83,9 @@ def _count(action: Action, chain: int, state: State, counter: Counter) -> None:
         counter.fire("stopped", stops % 2)
 
 
+TRACK = Track("chips", "chips each player holds", "hand won", by_seat)
+
+
 def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, check: bool = False) -> GameResult:
     """Game ``index`` of a run; its decks are shuffled with ``seed``."""
     from oracle.simulate.players import make_players
@@ -91,12 +95,16 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
     players, counter = make_players(setup, seed), Counter(EVENTS + (Event("hands", "", "game"),))
     chips, actions = state.chips_total(), 0
     lines: list[str] | None = [] if keep_lines else None
+    track = [[p.chips for p in state.players]]
     while state.phase != "over" and actions < setup.max_actions:
         action = _next(state, players)
         chain = len(state.chain)
         state.do(action)
         actions += 1
+        won = counter.times["hands"]
         _count(action, chain, state, counter)
+        if counter.times["hands"] != won:
+            track.append([p.chips for p in state.players])
         if lines is not None:
             lines.append(str(action))
         if check:
@@ -109,4 +117,4 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
                       measures={"turns": turns, "hands": counter.times.pop("hands"), "actions": actions},
                       events={k: v for k, v in counter.result().items() if k != "hands"}, facts={"first": state.players[state.first].name,
                                                       "chips": [p.chips for p in state.players]},
-                      parts=None if lines is None else [(position, lines)])
+                      parts=None if lines is None else [(position, lines)], track=track)

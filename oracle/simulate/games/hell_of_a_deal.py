@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from oracle.games.hell_of_a_deal import HodState, apply_action, awaiting, load_position, sample_chance
+from oracle.simulate.tracks import Track
 from oracle.simulate.record import Counter, Event, GameResult, Measure
 from oracle.simulate.seeds import chance_rng
 
@@ -80,6 +81,14 @@ def _finish(state: HodState, counter: Counter, reached: list[str]) -> None:
         counter.chance(boss_event(name).name, name in state.beaten_bosses)
 
 
+TRACK = Track("stakes", "the Souls in the pot and the team's Temptation", "round",
+              lambda setup: ["Souls in the pot", "the team's Temptation"])
+
+
+def _stakes(state: HodState) -> list[float]:
+    return [state.souls, sum(p.temptation for p in state.players)]
+
+
 def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, check: bool = False) -> GameResult:
     """Game ``index`` of a run, its chance drawn from ``seed``."""
     from oracle.simulate.players import make_players
@@ -89,6 +98,7 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
     rng, players, counter = chance_rng(seed), make_players(setup, seed), Counter(events_of(setup))
     lines: list[str] | None = [] if keep_lines else None
     actions, reached = 0, [state.boss.name]
+    track = [_stakes(state)]
     while state.status == "going on" and actions < setup.max_actions:
         wait = awaiting(state)
         if wait["by"] is None:
@@ -103,12 +113,16 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
             line = decide(state, players)
         state = apply_action(state, line)
         actions += 1
+        if line == "end round":
+            track.append(_stakes(state))
         if lines is not None:
             lines.append(line)
         if check:
             _check(state)
         if state.boss.name != reached[-1]:
             reached.append(state.boss.name)
+    if track[-1] != _stakes(state):  # the game ended within a round (a loss)
+        track.append(_stakes(state))
     _finish(state, counter, list(dict.fromkeys(reached)))
     won = state.status == "won"
     return GameResult(index=index, seed=seed, finished=state.status != "going on",
@@ -117,4 +131,4 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
                                 "temptation": sum(p.temptation for p in state.players), "actions": actions},
                       events=counter.result(), facts={"status": state.status, "reason": state.reason,
                                                       "bosses_beaten": list(state.beaten_bosses)},
-                      parts=None if lines is None else [(setup.position, lines)])
+                      parts=None if lines is None else [(setup.position, lines)], track=track)
