@@ -113,14 +113,17 @@ def simulate(game, games, seed, seats, players, rules, table, compare, hands, ma
     try:
         with simulate_progress(console(stderr=True), f"{setup.title}") as update:
             result = run(setups, games, seed, workers=where, scheduler=scheduler, connect_timeout=connect_timeout,
-                         progress=update, check=check)
+                         progress=update, check=check, output=output)
     except KeyboardInterrupt:
-        click.echo("Interrupted: nothing was written.", err=True)
+        kept = (" The batches played are kept in the output folder: the same command takes the run up again."
+                if output is not None else " Nothing was written.")
+        click.echo("Interrupted." + kept, err=True)
         sys.exit(130)
     if output is not None:
         from oracle.simulate.store import write_output
 
         result.outputs.update(write_output(result, output))
+        result.kept.remove()
     if save_game is not None:
         from oracle.simulate.save import save_game as save
 

@@ -95,6 +95,8 @@ def _head(console: Console, data: dict[str, Any]) -> None:
         unfinished = f", {variant['unfinished']:,} cut off unfinished" if variant["unfinished"] else ""
         console.print(plain(f"  {label}: {variant['finished']:,} games finished{unfinished}"))
     rate = f", {data['games_per_second']:,.1f} games/s" if data.get("games_per_second") else ""
+    if data.get("resumed"):
+        rate += f"; {data['resumed']:,} games a variant read back from the batches a former run kept"
     console.print(plain(f"  played in {data['seconds']:.1f} s on {data['where']}{rate}", "dim"))
 
 

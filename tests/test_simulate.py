@@ -254,3 +254,35 @@ def test_track_figures_keep_an_ended_games_last_values_and_say_how_many_still_ru
     assert [p["value"] for p in points] == [10.0, 14.0, 18.0]  # the second game keeps its 16
     assert (points[1]["low"], points[1]["high"]) == (12.0, 16.0)  # kept within the games' values
     assert steps_shown(1000)[:3] == [0, 25, 50] and steps_shown(1000)[-1] == 1000 and len(steps_shown(1000)) == 41
+
+
+def test_an_interrupted_run_with_an_output_folder_is_taken_up_again_where_it_stopped(tmp_path, monkeypatch):
+    """Each batch is kept as it finishes; the same run again plays only the batches missing,
+    and its games are the games of an uninterrupted run. The kept batches go once the table
+    is written."""
+    from oracle.simulate import run as run_module
+
+    setup = make_setup("diablo", seats=3, hands=3)
+    whole = simulate([setup], 6, 4, workers=1, batch=2)
+    played = []
+    original = run_module.play_batch
+
+    def stopping(setups, seed, indices, check=False):
+        if indices[0] == 4 and not played.count("stopped"):
+            played.append("stopped")
+            raise KeyboardInterrupt
+        played.append(indices[0])
+        return original(setups, seed, indices, check)
+
+    monkeypatch.setattr(run_module, "play_batch", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        simulate([setup], 6, 4, workers=1, batch=2, output=str(tmp_path))
+    assert played == [0, 2, "stopped"] and len(list((tmp_path / "parts").glob("batch-*.json"))) == 2
+    again = simulate([setup], 6, 4, workers=1, batch=2, output=str(tmp_path))
+    assert played[3:] == [4] and again.played == 2 and again.to_json()["resumed"] == 4  # only the batch missing
+    assert [r.to_json() for r in again.results[0]] == [r.to_json() for r in whole.results[0]]
+    other = simulate([setup], 6, 5, workers=1, batch=2, output=str(tmp_path))  # another seed: nothing reused
+    assert played[4:] == [0, 2, 4] and other.results[0][0].seed != whole.results[0][0].seed
+    again.kept.remove()
+    other.kept.remove()
+    assert not (tmp_path / "parts").exists()

@@ -51,6 +51,13 @@ values of the game's series over time (``oracle.simulate.tracks``)."""
     # The game's series (``tracks``) at its start and after each step: one row a step.
     track: list[list[float]] = field(default_factory=list)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameResult":
+        """A result read back from ``to_json`` (a kept batch of a run taken up again)."""
+        return cls(index=data["index"], seed=data["seed"], finished=data["finished"], winners=tuple(data["winners"]),
+                   measures=dict(data["measures"]), events={k: tuple(v) for k, v in data["events"].items()},
+                   facts=dict(data["facts"]), track=[list(row) for row in data["track"]])
+
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seed": self.seed, "finished": self.finished, "winners": list(self.winners),
                 "measures": dict(self.measures), "events": {k: list(v) for k, v in self.events.items()},

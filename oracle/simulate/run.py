@@ -45,25 +45,33 @@ def batches(games: int, size: int) -> list[list[int]]:
 
 def run_games(setups: Sequence[Any], games: int, seed: int, *, workers: int | None = None,
               scheduler: str | None = None, connect_timeout: float = 10.0, batch: int | None = None,
-              progress: Progress | None = None, check: bool = False) -> list[list[GameResult]]:
+              progress: Progress | None = None, check: bool = False, keep: Any = None) -> list[list[GameResult]]:
     """Every game under every setup: ``results[v][i]`` is game ``i`` under ``setups[v]``. In
-    this process when ``workers`` is 1 and no ``scheduler`` is given, else on Dask."""
+    this process when ``workers`` is 1 and no ``scheduler`` is given, else on Dask. ``keep``
+    (a ``batches.BatchStore``) gives the batches already played and keeps each new one."""
     parts = batches(games, batch or batch_size(setups))
+    done: dict[int, list[list[GameResult]]] = keep.kept(parts) if keep is not None else {}
+
+    def finished(number: int, results: list[list[GameResult]]) -> None:
+        done[number] = results
+        if keep is not None:
+            keep.save(number, parts[number], results)
+        if progress is not None:
+            progress(sum(len(parts[k]) for k in done), games)
+
     if progress is not None:
-        progress(0, games)
+        progress(sum(len(parts[k]) for k in done), games)
+    todo = [number for number in range(len(parts)) if number not in done]
     if scheduler is None and workers == 1:
-        done: dict[int, list[list[GameResult]]] = {}
-        for number, indices in enumerate(parts):
-            done[number] = play_batch(setups, seed, indices, check)
-            if progress is not None:
-                progress(sum(len(parts[k]) for k in done), games)
-    else:
-        done = _on_dask(setups, seed, parts, (scheduler, connect_timeout), workers, progress, check)
+        for number in todo:
+            finished(number, play_batch(setups, seed, parts[number], check))
+    elif todo:
+        _on_dask(setups, seed, {n: parts[n] for n in todo}, (scheduler, connect_timeout), workers, finished, check)
     return [[result for number in range(len(parts)) for result in done[number][v]] for v in range(len(setups))]
 
 
-def _on_dask(setups: Sequence[Any], seed: int, parts: list[list[int]], where: tuple[str | None, float],
-             workers: int | None, progress: Progress | None, check: bool) -> dict[int, list[list[GameResult]]]:
+def _on_dask(setups: Sequence[Any], seed: int, parts: dict[int, list[int]], where: tuple[str | None, float],
+             workers: int | None, finished: Callable[[int, list[list[GameResult]]], None], check: bool) -> None:
     from distributed import as_completed
 
     from oracle.charts.run import connect
@@ -73,16 +81,10 @@ def _on_dask(setups: Sequence[Any], seed: int, parts: list[list[int]], where: tu
         token = uuid.uuid4().hex[:8]
         futures = {client.submit(play_batch, list(setups), seed, indices, check,
                                  key=f"oracle-simulate-{token}-{number:06d}", pure=False): number
-                   for number, indices in enumerate(parts)}
-        done: dict[int, list[list[GameResult]]] = {}
-        total = sum(len(p) for p in parts)
+                   for number, indices in parts.items()}
         for future in as_completed(futures):
-            number = futures[future]
-            done[number] = future.result()
+            finished(futures[future], future.result())
             future.release()
-            if progress is not None:
-                progress(sum(len(parts[k]) for k in done), total)
-        return done
     finally:
         client.close()
         if cluster is not None:
