@@ -112,3 +112,18 @@ def test_a_missing_bosses_file_is_named_with_the_option(tmp_path):
     result = CliRunner().invoke(main, ["solve", scenario(tmp_path), "--bosses", str(tmp_path / "nope.yaml")])
     assert result.exit_code == 2
     assert result.output == f"Error: --bosses {tmp_path / 'nope.yaml'}: no such file\n"
+
+
+def test_play_of_a_file_takes_the_default_hands_of_a_bosses_file(tmp_path):
+    """`oracle play FILE --bosses F`: the file's Bosses without a hand in the position take
+    the file's hands, as `solve` and `check` do; other table options still start a fresh table."""
+    path = scenario(tmp_path, boss="Jack Potts")
+    file = bosses_file(tmp_path, "Jack Potts: K K Q Q\n")
+    result = CliRunner().invoke(main, ["play", path, "--bosses", file, "--json"], input=":ask showdown\n")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output.splitlines()[-1])
+    assert answer["explanation"].startswith("Jack Potts plays Two Pair, Kings and Queens (the default hand")
+    bad = CliRunner().invoke(main, ["play", path, "--bosses", bosses_file(tmp_path, "Jack Potts: K K X\n")], input="")
+    assert bad.exit_code == 2 and "unknown card 'X'" in bad.output and bad.output.count("\n") == 1
+    fresh = CliRunner().invoke(main, ["play", path, "--bosses", file, "--seats", "A B"], input="")
+    assert fresh.exit_code == 2 and "--seats: table options start a fresh table" in fresh.output

@@ -62,10 +62,14 @@ def fresh_table(game: str, options: Mapping[str, Any], rules: Mapping[str, Any])
         raise SetupError(_setup_message(exc.problems)) from None
 
 
-def from_file(path: str, name: str | None) -> tuple[Scenario, str]:
+def from_file(path: str, name: str | None, bosses: str | None = None) -> tuple[Scenario, str]:
     """The scenario called ``name`` in the file (the first one without a name), and a note
-    saying which one is played when the file holds several."""
-    scenarios = load_file(path)
+    saying which one is played when the file holds several. ``bosses``: a file of Hell of a
+    Deal Boss default hands for the Bosses the file's position does not give one (as
+    ``oracle solve --bosses``)."""
+    from oracle.games.hell_of_a_deal import position_defaults
+
+    scenarios = load_file(path, position_defaults(bosses))
     if name is not None:
         chosen = [s for s in scenarios if s.name == name]
         if not chosen:
@@ -94,7 +98,8 @@ def starting_table(target: str, options: Mapping[str, Any], rules: Mapping[str, 
     if not Path(target).exists():
         hint = did_you_mean(normal_name(target), game_slugs(), "games")
         raise SetupError(f"{target!r} is neither a game nor a file{hint}")
+    given = [name for name in given if name != "bosses"]  # default hands apply to a file's Bosses too
     if given or rules:
         flags = ", ".join("--" + n.replace("_", "-") for n in given) or "--rule"
         raise SetupError(f"{flags}: table options start a fresh table of a game; a file brings its own position")
-    return from_file(target, scenario)
+    return from_file(target, scenario, options.get("bosses"))
