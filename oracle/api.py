@@ -62,9 +62,11 @@ def compare(first: str | Sequence[Card], second: str | Sequence[Card], game: str
     return compare_hands(first, second, game)
 
 
-def load(path: str | os.PathLike) -> list[Scenario]:
+def load(path: str | os.PathLike, *, bosses: str | os.PathLike | None = None) -> list[Scenario]:
     """Every scenario in a scenario file, each ready to ``.ask`` and ``.apply``. Only a
-    regular file is read: a FIFO or a device is refused at once (it could block for ever)."""
+    regular file is read: a FIFO or a device is refused at once (it could block for ever).
+    Hell of a Deal Bosses the position gives no default hand take the packaged ones, or those
+    of the ``bosses`` file (as ``oracle solve --bosses``)."""
     import stat
 
     from oracle.errors import ArgumentError, ScenarioError
@@ -83,7 +85,11 @@ def load(path: str | os.PathLike) -> list[Scenario]:
         from oracle.errors import Problem
 
         raise ScenarioError([Problem((), "is not a regular file (a FIFO, a socket or a device is not read)", name)])
-    return load_file(name)
+    if bosses is not None and not isinstance(bosses, (str, os.PathLike)):
+        raise ArgumentError(f"load: bosses is a file name (text or a path), not {type(bosses).__name__}")
+    from oracle.games.hell_of_a_deal import position_defaults
+
+    return load_file(name, position_defaults(None if bosses is None else os.fspath(bosses)))
 
 
 def loads(text: str) -> list[Scenario]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from oracle.cli import main
@@ -127,3 +128,16 @@ def test_play_of_a_file_takes_the_default_hands_of_a_bosses_file(tmp_path):
     assert bad.exit_code == 2 and "unknown card 'X'" in bad.output and bad.output.count("\n") == 1
     fresh = CliRunner().invoke(main, ["play", path, "--bosses", file, "--seats", "A B"], input="")
     assert fresh.exit_code == 2 and "--seats: table options start a fresh table" in fresh.output
+
+
+def test_the_python_load_takes_a_bosses_file_too(tmp_path):
+    import oracle
+    from oracle.errors import ArgumentError, ScenarioError
+
+    path = scenario(tmp_path, boss="Jack Potts", expect="[K, K, Q, Q]")
+    with pytest.raises(ScenarioError, match="Jack Potts's default minimum hand is not printed"):
+        oracle.load(path)
+    [loaded] = oracle.load(path, bosses=bosses_file(tmp_path, "Jack Potts: K K Q Q\n"))
+    assert loaded.ask("showdown").answer["boss"]["default_hand"] == ["K", "K", "Q", "Q"]
+    with pytest.raises(ArgumentError, match="bosses is a file name"):
+        oracle.load(path, bosses=5)
