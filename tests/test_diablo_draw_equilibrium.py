@@ -98,6 +98,7 @@ def test_the_equilibrium_table_is_written_and_best_swap_draws_by_its_mixture(tmp
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert record["params"] == {"opponents": 1, "rounds": 2} and len(record["exploitability"]) == 2
+    assert record["workers"] == 1  # run in the command's own process
     assert record["card"]["lines"] and 0 < record["card"]["accuracy"] <= 1
     page = (folder / "diablo-equilibrium.html").read_text(encoding="utf-8")
     assert "Strategy card" in page and f"{record['exploitability'][-1]:.5f}" in page

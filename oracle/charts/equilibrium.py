@@ -59,13 +59,13 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
     store.prepare_folder(output, parts=False)
     started = time.perf_counter()
     if scheduler is None and (workers or 1) == 1:
-        result, used = solve(opponents, rounds, progress), 1
+        result, on_workers = solve(opponents, rounds, progress), 1
     else:
         from .run import connect
 
         client, cluster = connect(scheduler, workers, connect_timeout)
         try:
-            used = len(client.nthreads())
+            on_workers = len(client.nthreads())
             result = solve(opponents, rounds, progress, runner=OnDask(client))
         finally:
             client.close()
@@ -91,7 +91,7 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
     record = {"kind": SLUG, "format": 1, "oracle": __version__, "params": {"opponents": opponents, "rounds": rounds},
               "classes": len(rows), "classes_total": len(rows), "unit": "hand", "symmetry": True, "model": MODEL,
               "exploitability": result.exploitability, "seconds": round(time.perf_counter() - started, 1),
-              "workers": used,
+              "workers": on_workers,
               "card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
               | {"lines": [{k: line[k] for k in ("rank", "pattern", "items", "hands", "followed", "loss")}
                            for line in summary["strategy"]]}}
