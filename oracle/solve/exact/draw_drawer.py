@@ -1,0 +1,237 @@
+"""Exact best-swap odds against one opponent who draws by a strategy (Diablo: Playing a hand,
+2. The draw), by counting instead of dealing.
+
+The opponent is dealt O from the unseen cards U, throws D with the strategy's chance p(D | O)
+(``draw_strategy_table``), keeps K = O \\ D and draws N (|N| = |D|); the player keeps H and
+draws M. O, N and M are disjoint (every order of an unseen deck is equally likely, so who
+draws first does not matter, and the cards thrown are out of the deck). Call (K, D, N) a
+configuration: it ends in the opponent's final hand F = K + N, *uses* the cards F + D, and
+weighs p(D | K + D). The player's draw M must miss the cards used, so for a final strength s
+
+    weight of configurations missing M below s = sum over S within M of (-1)^|S| T_S(s)
+
+with T_S(s) the weight of the configurations using every card of S whose final hand is below
+s: in all, using a card, using a pair of cards. Those are the tables of the stand-pat count
+(``draw_counting``) with weights, and M has at most two cards (the standard draw). A sweep
+over the final hands F, weakest class first (``draw_drawer_kernels.sweep``), fills them: for
+each way to split F into K and N it reads K's list of (D, weight) and keeps the D that miss
+N; F's cards and pairs get the sum, each D card (and the pair D) its own share, and each D
+card with each card of F the same share. Wins, ties and losses after each draw are then read
+as in the stand-pat count.
+
+A seen draw (``drew``) keeps only the configurations with |D| = drew; an unseen one adds the
+three, each weighed by its chance of the deal (the ways to draw N and M differ with |D|).
+Weights are whole numbers (``SCALE`` units of a chance), sums stay below 2**53, so float64
+sums are exact and every figure is an exact fraction.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from typing import Sequence
+
+from oracle.cards import Card, full_deck
+from oracle.solve.exact.subsets import binomial_table, combination_rows
+
+KERNELS = "oracle.solve.exact.draw_drawer_kernels"
+HAND = 5
+MOST_DRAWN = 2
+# Past this many hands the sweep is split between two threads.
+THREAD_HANDS = 200_000
+# Rough costs on the benchmark machine, warm (see docs/performance.md): per final hand ranked
+# and swept, and per configuration read by the sweep; the strategy's table, once per strategy.
+HAND_SECONDS = 1.5e-6
+ENTRY_SECONDS = 2.5e-9
+TABLE_SECONDS = 2.5
+
+
+def compiled():
+    from oracle.eval.jit import kernels
+
+    return kernels(KERNELS)
+
+
+def drawer_applies(opponents, draw_sizes: Sequence[int], strategy) -> bool:
+    """Whether this count answers: one opponent, dealt five unknown cards and drawing by
+    ``strategy`` (whose chances have a common denominator), the player drawing at most two
+    cards, numba at hand."""
+    if len(opponents) != 1 or strategy is None or compiled() is None:
+        return False
+    (only,) = opponents
+    if not (only.draws and not only.known and only.unknown == HAND):
+        return False
+    if not all(k <= MOST_DRAWN for k in draw_sizes):
+        return False
+    from oracle.solve.exact.draw_strategy_table import hand_table
+
+    return hand_table(strategy) is not None
+
+
+def drawer_seconds(pool: int, drew: int | None, built: bool = False) -> float:
+    """Rough time of the count: the strategy's table (unless ``built``), every final hand
+    ranked and swept once per draw size counted, every configuration read once."""
+    sizes = range(MOST_DRAWN + 1) if drew is None else [drew]
+    hands = math.comb(pool, HAND)
+    entries = sum(math.comb(HAND, k) * math.comb(pool - HAND, k) * hands for k in sizes)
+    return (0.0 if built else TABLE_SECONDS) + HAND_SECONDS * hands * len(sizes) + ENTRY_SECONDS * entries
+
+
+def pair_row(first, second, n: int):
+    """The row of cards ``first < second`` in the tables by pairs (pairs in lexicographic order)."""
+    return first * (2 * n - first - 1) // 2 + (second - first - 1)
+
+
+def kept_lists(table, pool, drawn: int):
+    """For every set K of ``5 - drawn`` pool places, the discards D of ``drawn`` places that the
+    strategy makes from K + D, with their weights, grouped by K's colex number: (start,
+    mask of D, D's first place, second place, pair row, weight)."""
+    import numpy as np
+
+    n = len(pool)
+    deal = combination_rows(n, HAND).astype(np.int64)
+    big = binomial_table(52, HAND)
+    numbers = sum(big[pool[deal[:, j]], j + 1] for j in range(HAND))
+    lo, hi = table.start[numbers], table.start[numbers + 1]
+    counts = hi - lo
+    rows = np.repeat(np.arange(len(deal)), counts)
+    entries = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts) + np.repeat(lo, counts)
+    thrown = table.thrown[entries]
+    bits = ((thrown[:, None] >> np.arange(HAND)) & 1).astype(bool)
+    chosen = bits.sum(axis=1) == drawn
+    rows, bits, weight = rows[chosen], bits[chosen], table.weight[entries][chosen].astype(np.float64)
+    dealt = deal[rows]
+    kept = dealt[~bits].reshape(len(rows), HAND - drawn)
+    thrown_places = dealt[bits].reshape(len(rows), drawn)
+    binom = binomial_table(n, HAND)
+    number = sum(binom[kept[:, j], j + 1] for j in range(HAND - drawn)) if drawn < HAND else np.zeros(len(rows), np.int64)
+    order = np.argsort(number, kind="stable")
+    start = np.searchsorted(number[order], np.arange(math.comb(n, HAND - drawn) + 1)).astype(np.int64)
+    mask = (np.int64(1) << thrown_places).sum(axis=1) if drawn else np.zeros(len(rows), np.int64)
+    first = thrown_places[:, 0] if drawn >= 1 else np.zeros(len(rows), np.int64)
+    second = thrown_places[:, 1] if drawn >= 2 else np.zeros(len(rows), np.int64)
+    pairs = pair_row(first, second, n) if drawn >= 2 else np.zeros(len(rows), np.int64)
+    return (start, mask[order], first[order], second[order], pairs[order], weight[order])
+
+
+class DrawerTables:
+    """The weighted tables T_S of one draw size ``drawn``: ``all[c]``, ``card[c, x]``,
+    ``pair[c, row]``, the weight of configurations whose final hand is below class ``c`` of
+    ``strengths`` (the last row: all of them)."""
+
+    def __init__(self, pool_cards: Sequence[Card], hands, values, table, drawn: int):
+        import numpy as np
+
+        deck = {c: i for i, c in enumerate(full_deck())}
+        pool = np.array([deck[c] for c in pool_cards], dtype=np.int64)
+        self.n = n = len(pool)
+        order = np.argsort(values, kind="stable")
+        self.strengths, class_start = np.unique(values[order], return_index=True)
+        class_start = np.append(class_start, len(values)).astype(np.int64)
+        width = len(self.strengths)
+        lists = kept_lists(table, pool, drawn)
+        splits = np.array([[j for j in range(HAND) if j not in out] + list(out)
+                           for out in combinations(range(HAND), drawn)], dtype=np.int64)
+        binom = binomial_table(n, HAND)
+        sorted_hands = np.ascontiguousarray(hands[order].astype(np.int64))
+        self.all = np.zeros(width + 1)
+        self.card = np.zeros((width + 1, n))
+        self.pair = np.zeros((width + 1, n * (n - 1) // 2))
+        kernel = compiled()
+        args = (splits, binom, *lists, drawn)
+        if len(values) < THREAD_HANDS or width < 2:
+            kernel.sweep(n, sorted_hands, class_start, 0, width, *args, self.all, self.card, self.pair)
+            return
+        mid = int(np.searchsorted(class_start, len(values) // 2))
+        mid = min(max(mid, 1), width - 1)
+        upper = (np.zeros(width - mid + 1), np.zeros((width - mid + 1, n)), np.zeros((width - mid + 1, self.pair.shape[1])))
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(2) as pool_of_two:
+            low = pool_of_two.submit(kernel.sweep, n, sorted_hands, class_start, 0, mid, *args,
+                                     self.all[:mid + 1], self.card[:mid + 1], self.pair[:mid + 1])
+            high = pool_of_two.submit(kernel.sweep, n, sorted_hands, class_start, mid, width, *args, *upper)
+            low.result(), high.result()
+        for whole, part in zip((self.all, self.card, self.pair), upper):
+            whole[mid:] = part + whole[mid]
+
+    def against(self, draws, mine):
+        """For draws (an ``(m, k)`` array of pool places, k at most two) and the player's final
+        strength after each: the weight of configurations missing the draw whose final hand is
+        weaker, as strong, and stronger (three float arrays of whole numbers)."""
+        import numpy as np
+
+        below_at = np.searchsorted(self.strengths, mine, side="left")
+        upto_at = np.searchsorted(self.strengths, mine, side="right")
+        every = np.full(len(draws), len(self.strengths))
+        k = draws.shape[1]
+
+        def missing(at):
+            total = self.all[at].copy()
+            for j in range(k):
+                total -= self.card[at, draws[:, j]]
+            if k == 2:
+                total += self.pair[at, pair_row(draws[:, 0], draws[:, 1], self.n)]
+            return total
+
+        below, upto, total = missing(below_at), missing(upto_at), missing(every)
+        return below, upto - below, total - upto
+
+
+def deal_factor(pool: int, drew: int, draw: int) -> int:
+    """A whole number proportional to the chance of one deal of the opponent's ``drew`` cards
+    and the player's ``draw`` cards after the opponent's five: 1 / (C(a, drew) C(a - drew,
+    draw)) with a = pool - 5, times 2 a! / (draw! (a - 2 - draw)!), the same for every ``drew``."""
+    a = pool - HAND
+    return 2 * math.factorial(drew) * math.factorial(a - drew - draw) // math.factorial(a - MOST_DRAWN - draw)
+
+
+def count_against_drawer(results, hand: Sequence[Card], unseen: Sequence[Card], strategy, drew: int | None,
+                         expired) -> list:
+    """Each choice's final hands and its wins, ties and losses against the one opponent who
+    draws by ``strategy`` (only the deals in which it draws ``drew``, when given), in order,
+    until ``expired()``: the choices counted. Counts are in units of ``1 / SCALE`` of a deal
+    (times ``deal_factor`` when ``drew`` is None)."""
+    import numpy as np
+
+    from oracle.eval import batch
+    from oracle.eval.jit import compiling
+    from oracle.solve.exact.draw_counting import completions
+    from oracle.solve.exact.draw_strategy_table import hand_table
+
+    if expired():
+        return []
+    table = hand_table(strategy)
+    n = len(unseen)
+    codes = np.array([c.code for c in unseen], dtype=np.int32)
+    hands = combination_rows(n, HAND)
+    values = batch.strengths(codes[hands], "diablo")
+    sizes = range(MOST_DRAWN + 1) if drew is None else [drew]
+    tables = {}
+    for size in sizes:
+        if expired():
+            return []
+        with compiling(KERNELS, "sweep", "Preparing the count against an opponent who draws (once per machine)"):
+            tables[size] = DrawerTables(unseen, hands, values, table, size)
+    counted = []
+    for result in results:
+        if expired():
+            break
+        kept = [c for c in hand if c not in result.discard]
+        k = len(result.discard)
+        draws, mine = completions(unseen, kept, k)
+        win = tie = lose = 0
+        for size, weighed in tables.items():
+            factor = 1 if drew is not None else deal_factor(n, size, k)
+            for name, part in zip(("win", "tie", "lose"), weighed.against(draws, mine)):
+                whole = int(np.rint(part).astype(np.int64).sum()) * factor
+                win, tie, lose = (win + whole, tie, lose) if name == "win" else \
+                    (win, tie + whole, lose) if name == "tie" else (win, tie, lose + whole)
+        values_, counts = np.unique(mine, return_counts=True)
+        result.strengths.update(dict(zip(values_.tolist(), counts.tolist())))
+        result.outcomes = len(draws)
+        result.win, result.lose = win, lose
+        if tie:
+            result.ties[1] += tie
+        counted.append(result)
+    return counted
