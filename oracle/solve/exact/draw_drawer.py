@@ -37,8 +37,6 @@ from oracle.solve.exact.subsets import binomial_table, combination_rows
 KERNELS = "oracle.solve.exact.draw_drawer_kernels"
 HAND = 5
 MOST_DRAWN = 2
-# Past this many hands the sweep is split between two threads.
-THREAD_HANDS = 200_000
 # Rough costs on the benchmark machine, warm (see docs/performance.md): per final hand ranked
 # and swept, and per configuration read by the sweep; the strategy's table, once per strategy.
 HAND_SECONDS = 1.5e-6
@@ -82,36 +80,46 @@ def pair_row(first, second, n: int):
     return first * (2 * n - first - 1) // 2 + (second - first - 1)
 
 
-def kept_lists(table, pool, drawn: int):
-    """For every set K of ``5 - drawn`` pool places, the discards D of ``drawn`` places that the
-    strategy makes from K + D, with their weights, grouped by K's colex number: (start,
-    mask of D, D's first place, second place, pair row, weight)."""
+def _colex_rows(n: int, k: int):
+    """Every k-set of n places as sorted rows, row i the set numbered i in colex order."""
+    import numpy as np
+
+    rows = combination_rows(n, k).astype(np.int64)
+    binom = binomial_table(n, HAND)
+    numbers = sum(binom[rows[:, j], j + 1] for j in range(k)) if k else np.zeros(len(rows), np.int64)
+    out = np.empty_like(rows)
+    out[numbers] = rows
+    return out
+
+
+def kept_weights(kernel, table, pool, drawn: int):
+    """The strategy's discards of ``drawn`` pool places, grouped by the places kept K (numbered
+    in colex order): ``ptot[K]`` (all of K's discards), ``pvec[K, d]`` (those holding d), and
+    the lists by K and card (row K n + x: the other card thrown, the weight), with the flat
+    list itself (start by K, first card, second card, weight)."""
     import numpy as np
 
     n = len(pool)
-    deal = combination_rows(n, HAND).astype(np.int64)
-    big = binomial_table(52, HAND)
-    numbers = sum(big[pool[deal[:, j]], j + 1] for j in range(HAND))
-    lo, hi = table.start[numbers], table.start[numbers + 1]
-    counts = hi - lo
-    rows = np.repeat(np.arange(len(deal)), counts)
-    entries = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts) + np.repeat(lo, counts)
-    thrown = table.thrown[entries]
-    bits = ((thrown[:, None] >> np.arange(HAND)) & 1).astype(bool)
-    chosen = bits.sum(axis=1) == drawn
-    rows, bits, weight = rows[chosen], bits[chosen], table.weight[entries][chosen].astype(np.float64)
-    dealt = deal[rows]
-    kept = dealt[~bits].reshape(len(rows), HAND - drawn)
-    thrown_places = dealt[bits].reshape(len(rows), drawn)
-    binom = binomial_table(n, HAND)
-    number = sum(binom[kept[:, j], j + 1] for j in range(HAND - drawn)) if drawn < HAND else np.zeros(len(rows), np.int64)
-    order = np.argsort(number, kind="stable")
-    start = np.searchsorted(number[order], np.arange(math.comb(n, HAND - drawn) + 1)).astype(np.int64)
-    mask = (np.int64(1) << thrown_places).sum(axis=1) if drawn else np.zeros(len(rows), np.int64)
-    first = thrown_places[:, 0] if drawn >= 1 else np.zeros(len(rows), np.int64)
-    second = thrown_places[:, 1] if drawn >= 2 else np.zeros(len(rows), np.int64)
-    pairs = pair_row(first, second, n) if drawn >= 2 else np.zeros(len(rows), np.int64)
-    return (start, mask[order], first[order], second[order], pairs[order], weight[order])
+    deals = combination_rows(n, HAND).astype(np.int64)
+    count = math.comb(n, HAND - drawn)
+    flat = kernel.kept_lists(n, deals, pool, binomial_table(52, HAND), table.start, table.thrown,
+                             table.weight.astype(np.float64), drawn, binomial_table(n, HAND), count)
+    start, first, second, weight = flat
+    kept = np.repeat(np.arange(count), np.diff(start))
+    ptot = np.bincount(kept, weights=weight, minlength=count)
+    pvec = np.zeros((count if drawn else 1, n), dtype=np.float32)  # whole numbers below 2**24
+    if drawn:
+        np.add.at(pvec, (kept, first), weight.astype(np.float32))
+    if drawn == 2:
+        np.add.at(pvec, (kept, second), weight.astype(np.float32))
+        rows = np.concatenate([kept * n + first, kept * n + second])
+        others = np.concatenate([second, first])
+        order = np.argsort(rows, kind="stable")
+        sub_start = np.searchsorted(rows[order], np.arange(count * n + 1)).astype(np.int64)
+        subs = (sub_start, others[order], np.concatenate([weight, weight])[order])
+    else:
+        subs = (np.zeros(2, np.int64), np.zeros(1, np.int64), np.zeros(1))
+    return ptot, pvec, subs, flat
 
 
 class DrawerTables:
@@ -124,36 +132,38 @@ class DrawerTables:
 
         deck = {c: i for i, c in enumerate(full_deck())}
         pool = np.array([deck[c] for c in pool_cards], dtype=np.int64)
+        if np.any(np.diff(pool) <= 0):
+            raise ValueError("the unseen cards must be in deck order")
         self.n = n = len(pool)
+        kernel = compiled()
         order = np.argsort(values, kind="stable")
-        self.strengths, class_start = np.unique(values[order], return_index=True)
+        self.strengths, class_start, class_of_hand = np.unique(values[order], return_index=True, return_inverse=True)
         class_start = np.append(class_start, len(values)).astype(np.int64)
         width = len(self.strengths)
-        lists = kept_lists(table, pool, drawn)
+        binom = binomial_table(n, HAND)
+        ptot, pvec, subs, flat = kept_weights(kernel, table, pool, drawn)
         splits = np.array([[j for j in range(HAND) if j not in out] + list(out)
                            for out in combinations(range(HAND), drawn)], dtype=np.int64)
-        binom = binomial_table(n, HAND)
         sorted_hands = np.ascontiguousarray(hands[order].astype(np.int64))
         self.all = np.zeros(width + 1)
         self.card = np.zeros((width + 1, n))
         self.pair = np.zeros((width + 1, n * (n - 1) // 2))
-        kernel = compiled()
-        args = (splits, binom, *lists, drawn)
-        if len(values) < THREAD_HANDS or width < 2:
-            kernel.sweep(n, sorted_hands, class_start, 0, width, *args, self.all, self.card, self.pair)
+        sweep = (n, sorted_hands, class_start, splits, binom, drawn, ptot, pvec, *subs, self.all, self.card, self.pair)
+        if drawn < MOST_DRAWN:
+            kernel.sweep(*sweep)
             return
-        mid = int(np.searchsorted(class_start, len(values) // 2))
-        mid = min(max(mid, 1), width - 1)
-        upper = (np.zeros(width - mid + 1), np.zeros((width - mid + 1, n)), np.zeros((width - mid + 1, self.pair.shape[1])))
+        # Both cards thrown together: weighed over every draw of the cards kept, at once, while
+        # the sweep runs (on the other core).
+        class_of = np.empty(len(values), dtype=np.int64)
+        numbers = sum(binom[sorted_hands[:, j], j + 1] for j in range(HAND))
+        class_of[numbers] = class_of_hand
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(2) as pool_of_two:
-            low = pool_of_two.submit(kernel.sweep, n, sorted_hands, class_start, 0, mid, *args,
-                                     self.all[:mid + 1], self.card[:mid + 1], self.pair[:mid + 1])
-            high = pool_of_two.submit(kernel.sweep, n, sorted_hands, class_start, mid, width, *args, *upper)
-            low.result(), high.result()
-        for whole, part in zip((self.all, self.card, self.pair), upper):
-            whole[mid:] = part + whole[mid]
+        with ThreadPoolExecutor(1) as other:
+            histograms = other.submit(_thrown_pairs, kernel, n, flat, binom, class_of, width)
+            kernel.sweep(*sweep)
+            hist = histograms.result()
+        self.pair[1:] += np.cumsum(hist, axis=1).T
 
     def against(self, draws, mine):
         """For draws (an ``(m, k)`` array of pool places, k at most two) and the player's final
@@ -176,6 +186,23 @@ class DrawerTables:
 
         below, upto, total = missing(below_at), missing(upto_at), missing(every)
         return below, upto - below, total - upto
+
+
+def _thrown_pairs(kernel, n: int, flat, binom, class_of, width: int):
+    """``hist[pair, c]``: each pair thrown together, weighed by the hands of class c its cards
+    kept make with any two other cards (``draw_drawer_kernels.pair_histograms``)."""
+    import numpy as np
+
+    start, first, second, weight = flat
+    kept = np.repeat(np.arange(len(start) - 1), np.diff(start))
+    g_start, g_class, g_count = kernel.completion_classes(n, _colex_rows(n, HAND - MOST_DRAWN), binom, class_of, width)
+    rows = pair_row(first, second, n)
+    order = np.argsort(rows, kind="stable")
+    pairs = n * (n - 1) // 2
+    pair_start = np.searchsorted(rows[order], np.arange(pairs + 1)).astype(np.int64)
+    hist = np.zeros((pairs, width))
+    kernel.pair_histograms(pair_start, kept[order], weight[order], g_start, g_class, g_count, hist)
+    return hist
 
 
 def deal_factor(pool: int, drew: int, draw: int) -> int:
