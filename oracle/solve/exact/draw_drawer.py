@@ -104,21 +104,7 @@ def kept_weights(kernel, table, pool, drawn: int):
     count = math.comb(n, HAND - drawn)
     flat = kernel.kept_lists(n, deals, pool, binomial_table(52, HAND), table.start, table.thrown,
                              table.weight.astype(np.float64), drawn, binomial_table(n, HAND), count)
-    start, first, second, weight = flat
-    kept = np.repeat(np.arange(count), np.diff(start))
-    ptot = np.bincount(kept, weights=weight, minlength=count)
-    pvec = np.zeros((count if drawn else 1, n), dtype=np.float32)  # whole numbers below 2**24
-    if drawn:
-        np.add.at(pvec, (kept, first), weight.astype(np.float32))
-    if drawn == 2:
-        np.add.at(pvec, (kept, second), weight.astype(np.float32))
-        rows = np.concatenate([kept * n + first, kept * n + second])
-        others = np.concatenate([second, first])
-        order = np.argsort(rows, kind="stable")
-        sub_start = np.searchsorted(rows[order], np.arange(count * n + 1)).astype(np.int64)
-        subs = (sub_start, others[order], np.concatenate([weight, weight])[order])
-    else:
-        subs = (np.zeros(2, np.int64), np.zeros(1, np.int64), np.zeros(1))
+    ptot, pvec, *subs = kernel.kept_weights(n, *flat, drawn)
     return ptot, pvec, subs, flat
 
 

@@ -74,6 +74,41 @@ def kept_lists(n, deals, pool, big, start52, thrown52, weight52, drawn, binom, c
 
 
 @njit(cache=True, nogil=True)
+def kept_weights(n, start, first, second, weight, drawn):
+    """From the discards grouped by the places kept K: ``ptot[K]``, ``pvec[K, d]`` (the
+    weight of those holding d) and, when two are thrown, the lists by K and card x (row
+    K n + x: the other card thrown, the weight), grouped by a counting sort."""
+    count = len(start) - 1
+    ptot = np.zeros(count)
+    pvec = np.zeros((count if drawn else 1, n))
+    rows = count * n if drawn == 2 else 1
+    sub_start = np.zeros(rows + 1, dtype=np.int64)
+    for k in range(count):
+        for e in range(start[k], start[k + 1]):
+            ptot[k] += weight[e]
+            if drawn >= 1:
+                pvec[k, first[e]] += weight[e]
+            if drawn == 2:
+                pvec[k, second[e]] += weight[e]
+                sub_start[k * n + first[e] + 1] += 1
+                sub_start[k * n + second[e] + 1] += 1
+    for r in range(rows):
+        sub_start[r + 1] += sub_start[r]
+    sub_other = np.zeros(max(sub_start[rows], 1), dtype=np.int64)
+    sub_weight = np.zeros(max(sub_start[rows], 1))
+    if drawn == 2:
+        place = sub_start[:-1].copy()
+        for k in range(count):
+            for e in range(start[k], start[k + 1]):
+                for x, other in ((first[e], second[e]), (second[e], first[e])):
+                    r = k * n + x
+                    sub_other[place[r]] = other
+                    sub_weight[place[r]] = weight[e]
+                    place[r] += 1
+    return ptot, pvec, sub_start, sub_other, sub_weight
+
+
+@njit(cache=True, nogil=True)
 def sweep(n, hands, class_start, splits, binom, drawn, ptot, pvec, sub_start, sub_other, sub_weight,
           out0, out1, out2):
     """Weigh the opponent's final hands F (``hands``, rows of five places, weakest class
@@ -161,20 +196,22 @@ def completion_classes(n, kept, binom, class_of, classes):
     found_class = np.empty(len(kept) * 128, dtype=np.int64)
     found_count = np.empty(len(kept) * 128, dtype=np.float64)
     at = 0
-    hand = np.empty(5, dtype=np.int64)
+    below = np.empty(n, dtype=np.int64)
     for k in range(len(kept)):
+        k0, k1, k2 = kept[k, 0], kept[k, 1], kept[k, 2]
+        for x in range(n):
+            below[x] = (k0 < x) + (k1 < x) + (k2 < x)
         used = 0
         for x in range(n):
-            if x == kept[k, 0] or x == kept[k, 1] or x == kept[k, 2]:
+            if x == k0 or x == k1 or x == k2:
                 continue
+            # colex number without sorting: each card at its place among the five
+            part = binom[x, below[x] + 1]
             for y in range(x + 1, n):
-                if y == kept[k, 0] or y == kept[k, 1] or y == kept[k, 2]:
+                if y == k0 or y == k1 or y == k2:
                     continue
-                hand[0], hand[1], hand[2], hand[3], hand[4] = kept[k, 0], kept[k, 1], kept[k, 2], x, y
-                hand.sort()
-                number = 0
-                for j in range(5):
-                    number += binom[hand[j], j + 1]
+                number = (part + binom[y, below[y] + 2] + binom[k0, 1 + (x < k0) + (y < k0)]
+                          + binom[k1, 2 + (x < k1) + (y < k1)] + binom[k2, 3 + (x < k2) + (y < k2)])
                 c = class_of[number]
                 if count[c] == 0:
                     touched[used] = c
