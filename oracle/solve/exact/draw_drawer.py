@@ -32,16 +32,17 @@ from itertools import combinations
 from typing import Sequence
 
 from oracle.cards import Card, full_deck
+from oracle.errors import FieldError
 from oracle.solve.exact.subsets import binomial_table, combination_rows
 
 KERNELS = "oracle.solve.exact.draw_drawer_kernels"
 HAND = 5
 MOST_DRAWN = 2
-# Rough costs on the benchmark machine, warm (see docs/performance.md): per final hand ranked
-# and swept, and per configuration read by the sweep; the strategy's table, once per strategy.
-HAND_SECONDS = 1.5e-6
-ENTRY_SECONDS = 2.5e-9
-TABLE_SECONDS = 2.5
+# Rough costs on the benchmark machine (see docs/performance.md): reading the strategy and
+# writing its table of every hand, once per strategy; per final hand, the sweeps for an
+# opponent seen to draw 0, 1 or 2 cards.
+TABLE_SECONDS = 2.0
+SIZE_SECONDS = (4e-7, 1.2e-6, 2.5e-6)
 
 
 def compiled():
@@ -61,18 +62,28 @@ def drawer_applies(opponents, draw_sizes: Sequence[int], strategy) -> bool:
         return False
     if not all(k <= MOST_DRAWN for k in draw_sizes):
         return False
-    from oracle.solve.exact.draw_strategy_table import hand_table
+    from oracle.solve.exact.draw_strategy_table import denominator
 
-    return hand_table(strategy) is not None
+    return denominator(strategy) is not None
 
 
-def drawer_seconds(pool: int, drew: int | None, built: bool = False) -> float:
-    """Rough time of the count: the strategy's table (unless ``built``), every final hand
-    ranked and swept once per draw size counted, every configuration read once."""
-    sizes = range(MOST_DRAWN + 1) if drew is None else [drew]
-    hands = math.comb(pool, HAND)
-    entries = sum(math.comb(HAND, k) * math.comb(pool - HAND, k) * hands for k in sizes)
-    return (0.0 if built else TABLE_SECONDS) + HAND_SECONDS * hands * len(sizes) + ENTRY_SECONDS * entries
+def _sizes(drew: int | None) -> Sequence[int]:
+    """The opponent's draws counted: the one the table saw, or all three."""
+    return range(MOST_DRAWN + 1) if drew is None else [drew]
+
+
+def drawer_seconds(pool: int, drew: int | None) -> float:
+    """Rough time of the count: the strategy's table (counted whether or not this process has
+    it, so that the question alone decides), then per draw size counted a sweep over every
+    final hand (``SIZE_SECONDS`` a hand)."""
+    return TABLE_SECONDS + sum(SIZE_SECONDS[k] for k in _sizes(drew)) * math.comb(pool, HAND)
+
+
+def drawer_deals(pool: int, draw_sizes: Sequence[int], drew: int | None) -> int:
+    """Every deal behind the figures: the opponent's five, its draw (of the size seen, or
+    any), the player's draw of each choice."""
+    a = pool - HAND
+    return sum(math.comb(pool, HAND) * math.comb(a, k) * math.comb(a - k, d) for d in draw_sizes for k in _sizes(drew))
 
 
 def pair_row(first, second, n: int):
@@ -219,13 +230,15 @@ def count_against_drawer(results, hand: Sequence[Card], unseen: Sequence[Card], 
     codes = np.array([c.code for c in unseen], dtype=np.int32)
     hands = combination_rows(n, HAND)
     values = batch.strengths(codes[hands], "diablo")
-    sizes = range(MOST_DRAWN + 1) if drew is None else [drew]
+    sizes = _sizes(drew)
     tables = {}
     for size in sizes:
         if expired():
             return []
         with compiling(KERNELS, "sweep", "Preparing the count against an opponent who draws (once per machine)"):
             tables[size] = DrawerTables(unseen, hands, values, table, size)
+    if not any(t.all[-1] for t in tables.values()):
+        raise FieldError(("opponent_draws",), f"the strategy never draws {drew} from these unseen cards")
     counted = []
     for result in results:
         if expired():

@@ -19,9 +19,7 @@ def _pair(a, b, n):
 @njit(cache=True, nogil=True)
 def kept_lists(n, deals, pool, big, start52, thrown52, weight52, drawn, binom, count_kept):
     """The strategy's discards of ``drawn`` cards from every deal of five pool places, grouped
-    by the places kept: (start by kept set's number, the kept set's number, first and second
-    place thrown, weight)."""
-    keep = 5 - drawn
+    by the places kept: (start by kept set's number, first and second place thrown, weight)."""
     number = np.zeros(len(deals), dtype=np.int64)
     total = 0
     for o in range(len(deals)):

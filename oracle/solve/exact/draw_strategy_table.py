@@ -90,6 +90,27 @@ def _sorted_with_bits(cards, bits):
     return stacked >> 1, ((stacked & 1) << np.arange(HAND)).sum(axis=1)
 
 
+def _chances(strategy):
+    """Each discard's chance (the entries' weights over their class's size) and the classes."""
+    import numpy as np
+
+    classes = np.array([e[0] for e in strategy._entries], dtype=np.int64)
+    weights = np.array([e[2] for e in strategy._entries], dtype=np.float64)
+    sizes = np.bincount(classes, weights=weights, minlength=len(strategy._hands))  # chances add up to 1
+    return classes, weights, sizes
+
+
+def denominator(strategy) -> int | None:
+    """The strategy's common denominator ``R`` (kept on the strategy), or None."""
+    cached = getattr(strategy, "_denominator", False)
+    if cached is False:
+        classes, weights, sizes = _chances(strategy)
+        keep = weights > 0
+        cached = common_denominator(weights[keep] / sizes[classes[keep]])
+        strategy._denominator = cached
+    return cached
+
+
 def hand_table(strategy) -> HandTable | None:
     """The strategy's table (kept on the strategy), or None when its chances have no common
     denominator up to MAX_DENOMINATOR."""
@@ -110,15 +131,13 @@ def _build(strategy) -> HandTable | None:
 
     deck = full_deck()
     index_of = {str(c): i for i, c in enumerate(deck)}
-    classes = np.array([e[0] for e in strategy._entries], dtype=np.int64)
-    weights = np.array([e[2] for e in strategy._entries], dtype=np.float64)
-    sizes = np.bincount(classes, weights=weights, minlength=len(strategy._hands))  # chances add up to 1
+    r = denominator(strategy)
+    if r is None:
+        return None
+    classes, weights, sizes = _chances(strategy)
     keep = weights > 0
     classes, weights = classes[keep], weights[keep]
     thrown_texts = [strategy._entries[i][1] for i in np.flatnonzero(keep)]
-    r = common_denominator(weights / sizes[classes])
-    if r is None:
-        return None
     units = np.rint(weights * r).astype(np.int64)  # chance x size x R
     hands = _card_indices(strategy._hands, index_of)[classes]
     thrown_cards = _card_indices(thrown_texts, index_of)
