@@ -239,3 +239,64 @@ def pair_histograms(pair_start, pair_kept, pair_weight, g_start, g_class, g_coun
             k, w = pair_kept[e], pair_weight[e]
             for i in range(g_start[k], g_start[k + 1]):
                 row[g_class[i]] += w * g_count[i]
+
+
+@njit(cache=True, nogil=True)
+def hand_table(hands, thrown, units, renamed, binom, count):
+    """Every renaming of every class's hand and discard (``hands`` and ``thrown``: rows of five
+    card indices and whether each is thrown; ``units``: the discard's weight for each renaming):
+    the hands' discards grouped by hand number (start; the discard as bits over the hand's
+    sorted cards; the weights summed over equal discards)."""
+    rows = len(hands)
+    number = np.empty((len(renamed), rows), dtype=np.int64)
+    bits = np.empty((len(renamed), rows), dtype=np.int64)
+    start = np.zeros(count + 1, dtype=np.int64)
+    card = np.empty(5, dtype=np.int64)
+    for k in range(len(renamed)):
+        for e in range(rows):
+            for j in range(5):
+                card[j] = renamed[k, hands[e, j]] * 2 + thrown[e, j]
+            for i in range(1, 5):  # insertion sort of five
+                v = card[i]
+                t = i - 1
+                while t >= 0 and card[t] > v:
+                    card[t + 1] = card[t]
+                    t -= 1
+                card[t + 1] = v
+            g = 0
+            b = 0
+            for j in range(5):
+                g += binom[card[j] >> 1, j + 1]
+                b |= (card[j] & 1) << j
+            number[k, e] = g
+            bits[k, e] = b
+            start[g + 1] += 1
+    for h in range(count):
+        start[h + 1] += start[h]
+    place = start[:-1].copy()
+    listed = np.empty(start[count], dtype=np.int64)
+    weight = np.zeros(start[count], dtype=np.int64)
+    for k in range(len(renamed)):
+        for e in range(rows):
+            g = number[k, e]
+            # the same discard of the same hand again (a renaming that leaves the hand as it
+            # is): its weight joins the first
+            found = -1
+            for i in range(start[g], place[g]):
+                if listed[i] == bits[k, e]:
+                    found = i
+            if found < 0:
+                found = place[g]
+                listed[found] = bits[k, e]
+                place[g] += 1
+            weight[found] += units[e]
+    # close the gaps the repeats left
+    out_start = np.zeros(count + 1, dtype=np.int64)
+    at = 0
+    for h in range(count):
+        for i in range(start[h], place[h]):
+            listed[at] = listed[i]
+            weight[at] = weight[i]
+            at += 1
+        out_start[h + 1] = at
+    return out_start, listed[:at].copy(), weight[:at].copy()

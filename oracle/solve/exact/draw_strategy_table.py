@@ -20,6 +20,7 @@ not counted (it is sampled).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from oracle.cards import full_deck
@@ -78,18 +79,6 @@ def _card_indices(texts, index_of):
     return out
 
 
-def _sorted_with_bits(cards, bits):
-    """Each row of five cards sorted ascending, with its thrown bits carried along (a sorting
-    network on ``2 x card + bit``): the cards and the 5-bit mask over the sorted places."""
-    import numpy as np
-
-    v = [cards[:, j] * 2 + bits[:, j] for j in range(HAND)]
-    for a, b in ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2)):
-        v[a], v[b] = np.minimum(v[a], v[b]), np.maximum(v[a], v[b])
-    stacked = np.stack(v, axis=1)
-    return stacked >> 1, ((stacked & 1) << np.arange(HAND)).sum(axis=1)
-
-
 def _chances(strategy):
     """Each discard's chance (the entries' weights over their class's size) and the classes."""
     import numpy as np
@@ -145,15 +134,8 @@ def _build(strategy) -> HandTable | None:
     # renamed[k][i]: card i's index after renaming k (suit s becomes suit order[s])
     renamed = np.array([[index_of[str(type(c)(c.rank, SUITS[order[SUITS.index(c.suit)]]))] for c in deck]
                         for order in ORDERS], dtype=np.int64)
-    binom = binomial_table(len(deck), HAND)
-    keys = []
-    for k in range(len(ORDERS)):
-        cards, bits = _sorted_with_bits(renamed[k][hands], thrown)
-        number = sum(binom[cards[:, j], j + 1] for j in range(HAND))
-        keys.append(number * 32 + bits)
-    keys = np.concatenate(keys)
-    unique, inverse = np.unique(keys, return_inverse=True)
-    summed = np.bincount(inverse, weights=np.tile(units, len(ORDERS)).astype(np.float64))
-    start = np.searchsorted(unique // 32, np.arange(binom[len(deck), HAND] + 1))
-    return HandTable(start=start.astype(np.int64), thrown=(unique % 32).astype(np.int64),
-                     weight=np.rint(summed).astype(np.int64), scale=RENAMINGS * r)
+    from oracle.solve.exact.draw_drawer import compiled
+
+    start, thrown_bits, summed = compiled().hand_table(hands, thrown.astype(np.int64), units, renamed,
+                                                       binomial_table(len(deck), HAND), math.comb(len(deck), HAND))
+    return HandTable(start=start, thrown=thrown_bits, weight=summed, scale=RENAMINGS * r)
