@@ -239,25 +239,28 @@ def count_against_drawer(results, hand: Sequence[Card], unseen: Sequence[Card], 
             tables[size] = DrawerTables(unseen, hands, values, table, size)
     if not any(t.all[-1] for t in tables.values()):
         raise FieldError(("opponent_draws",), f"the strategy never draws {drew} from these unseen cards")
-    counted = []
+    counted, figures = [], []
     for result in results:
         if expired():
             break
         kept = [c for c in hand if c not in result.discard]
         k = len(result.discard)
         draws, mine = completions(unseen, kept, k)
-        win = tie = lose = 0
+        totals = [0, 0, 0]  # win, tie, lose
         for size, weighed in tables.items():
             factor = 1 if drew is not None else deal_factor(n, size, k)
-            for name, part in zip(("win", "tie", "lose"), weighed.against(draws, mine)):
-                whole = int(np.rint(part).astype(np.int64).sum()) * factor
-                win, tie, lose = (win + whole, tie, lose) if name == "win" else \
-                    (win, tie + whole, lose) if name == "tie" else (win, tie, lose + whole)
+            for place, part in enumerate(weighed.against(draws, mine)):
+                totals[place] += int(np.rint(part).astype(np.int64).sum()) * factor
         values_, counts = np.unique(mine, return_counts=True)
         result.strengths.update(dict(zip(values_.tolist(), counts.tolist())))
         result.outcomes = len(draws)
-        result.win, result.lose = win, lose
-        if tie:
-            result.ties[1] += tie
         counted.append(result)
+        figures.append(totals)
+    # The units: a deal weighs SCALE when the strategy's discard is certain; in the largest
+    # unit that keeps every figure whole, a chart's counts are deals.
+    unit = math.gcd(table.scale, *(f for totals in figures for f in totals))
+    for result, (win, tie, lose) in zip(counted, figures):
+        result.win, result.lose = win // unit, lose // unit
+        if tie:
+            result.ties[1] += tie // unit
     return counted
