@@ -145,22 +145,30 @@ class DrawerTables:
         self.all = np.zeros(width + 1)
         self.card = np.zeros((width + 1, n))
         self.pair = np.zeros((width + 1, n * (n - 1) // 2))
-        sweep = (n, sorted_hands, class_start, splits, binom, drawn, ptot, pvec, *subs, self.all, self.card, self.pair)
-        if drawn < MOST_DRAWN:
-            kernel.sweep(*sweep)
-            return
-        # Both cards thrown together: weighed over every draw of the cards kept, at once, while
-        # the sweep runs (on the other core).
-        class_of = np.empty(len(values), dtype=np.int64)
-        numbers = sum(binom[sorted_hands[:, j], j + 1] for j in range(HAND))
-        class_of[numbers] = class_of_hand
+        weights = (splits, binom, drawn, ptot, pvec, *subs)
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(1) as other:
-            histograms = other.submit(_thrown_pairs, kernel, n, flat, binom, class_of, width)
-            kernel.sweep(*sweep)
-            hist = histograms.result()
-        self.pair[1:] += np.cumsum(hist, axis=1).T
+            if drawn == MOST_DRAWN:
+                # Both cards thrown together: weighed over every draw of the cards kept, at
+                # once, while the sweep runs (on the other core).
+                class_of = np.empty(len(values), dtype=np.int64)
+                class_of[sum(binom[sorted_hands[:, j], j + 1] for j in range(HAND))] = class_of_hand
+                histograms = other.submit(_thrown_pairs, kernel, n, flat, binom, class_of, width)
+                kernel.sweep(n, sorted_hands, class_start, 0, width, *weights, self.all, self.card, self.pair)
+                self.pair[1:] += np.cumsum(histograms.result(), axis=1).T
+                return
+            # Otherwise the classes are swept in two halves at once; the upper half starts from
+            # zero and has the lower half's totals added.
+            mid = min(max(int(np.searchsorted(class_start, len(values) // 2)), 1), width)
+            upper = (np.zeros(width - mid + 1), np.zeros((width - mid + 1, n)),
+                     np.zeros((width - mid + 1, self.pair.shape[1])))
+            high = other.submit(kernel.sweep, n, sorted_hands, class_start, mid, width, *weights, *upper)
+            kernel.sweep(n, sorted_hands, class_start, 0, mid, *weights,
+                         self.all[:mid + 1], self.card[:mid + 1], self.pair[:mid + 1])
+            high.result()
+        for whole, part in zip((self.all, self.card, self.pair), upper):
+            whole[mid:] = part + whole[mid]
 
     def against(self, draws, mine):
         """For draws (an ``(m, k)`` array of pool places, k at most two) and the player's final

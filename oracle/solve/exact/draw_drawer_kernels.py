@@ -107,11 +107,12 @@ def kept_weights(n, start, first, second, weight, drawn):
 
 
 @njit(cache=True, nogil=True)
-def sweep(n, hands, class_start, splits, binom, drawn, ptot, pvec, sub_start, sub_other, sub_weight,
+def sweep(n, hands, class_start, first, last, splits, binom, drawn, ptot, pvec, sub_start, sub_other, sub_weight,
           out0, out1, out2):
     """Weigh the opponent's final hands F (``hands``, rows of five places, weakest class
-    first) by the configurations that end in them, writing the running sums before each class
-    into row c of the outputs and the totals into the last row: ``out0`` all, ``out1[., x]``
+    first) of classes ``first`` to ``last - 1`` by the configurations that end in them, writing
+    the running sums (from zero) before each class c into row c - first of the outputs and the
+    totals into the row after: ``out0`` all, ``out1[., x]``
     those using card x, ``out2[., pair]`` those using both cards of the pair, leaving out the
     pairs thrown together (added by ``pair_histograms``) but putting right their
     configurations whose draw holds a card thrown.
@@ -127,15 +128,14 @@ def sweep(n, hands, class_start, splits, binom, drawn, ptot, pvec, sub_start, su
     run2 = np.zeros(n * (n - 1) // 2)
     cross = np.zeros((n, n))
     thrown = np.zeros(n)
-    classes = len(class_start) - 1
-    for c in range(classes + 1):
-        out0[c] = run0
-        out1[c, :] = run1
+    for c in range(first, last + 1):
+        out0[c - first] = run0
+        out1[c - first, :] = run1
         for a in range(n):
             for b in range(a + 1, n):
                 p = a * (2 * n - a - 1) // 2 + (b - a - 1)
-                out2[c, p] = run2[p] + cross[a, b] + cross[b, a]
-        if c == classes:
+                out2[c - first, p] = run2[p] + cross[a, b] + cross[b, a]
+        if c == last:
             break
         for h in range(class_start[c], class_start[c + 1]):
             f = hands[h]
