@@ -14,7 +14,10 @@ of each final kind of hand is exact. Against opponents:
   (``draw_counting``; from tables of the whole deck, ``draw_deck``, for one opponent dealt
   five cards from the full deck once the process has them), for two a count of pairs of
   hands when both are dealt five unknown cards (``draw_pairs``) or a compiled enumeration
-  (``draw_two``), whichever is estimated quicker, else the walk below.
+  (``draw_two``), whichever is estimated quicker, else the walk below;
+* an opponent who draws by a strategy (``draws``): exact for one such opponent dealt five
+  unknown cards (``draw_drawer``) when the estimate fits as above, else sampled
+  (``draw_opponents``).
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
