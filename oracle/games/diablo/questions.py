@@ -431,6 +431,9 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     elif answer.get("samples_done", answer.get("samples")) != answer.get("samples"):
         explanation += (f"; the time limit of {budget.seconds:g} s ran out after "
                         f"{answer['samples_done']:,} of {answer['samples']:,} deals a choice")
+    elif answer["method"] == "monte-carlo" and answer["bound"] == "time_limit":
+        explanation += (f"; sampled: the exact count was estimated at {answer['estimated_exact_seconds']:g} s, "
+                        f"more than an exact answer may take within a limit of {budget.seconds:g} s")
     return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
 
 
