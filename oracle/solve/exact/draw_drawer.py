@@ -14,15 +14,18 @@ with T_S(s) the weight of the configurations using every card of S whose final h
 s: in all, using a card, using a pair of cards. Those are the tables of the stand-pat count
 (``draw_counting``) with weights, and M has at most two cards (the standard draw). A sweep
 over the final hands F, weakest class first (``draw_drawer_kernels.sweep``), fills them: for
-each way to split F into K and N it reads K's list of (D, weight) and keeps the D that miss
-N; F's cards and pairs get the sum, each D card (and the pair D) its own share, and each D
-card with each card of F the same share. Wins, ties and losses after each draw are then read
-as in the stand-pat count.
+each way to split F into K and N, the weight of K's discards that miss N is the weight of all
+of them, less those holding a card of N, plus the one equal to N (read from K's totals, by
+card, and its short lists by card); F's cards and pairs get it, each card d thrown its share,
+and each pair of d with a card of F the same share. The pairs thrown together are weighed
+apart, per K over every two cards it may draw (``pair_histograms``, on the other core), the
+draws that hold a thrown card put right by the sweep. Wins, ties and losses after each draw
+are then read as in the stand-pat count.
 
 A seen draw (``drew``) keeps only the configurations with |D| = drew; an unseen one adds the
 three, each weighed by its chance of the deal (the ways to draw N and M differ with |D|).
-Weights are whole numbers (``SCALE`` units of a chance), sums stay below 2**53, so float64
-sums are exact and every figure is an exact fraction.
+Weights are whole numbers (``HandTable.scale`` units of a chance), sums stay below 2**53, so
+float64 sums are exact and every figure is an exact fraction.
 """
 
 from __future__ import annotations
