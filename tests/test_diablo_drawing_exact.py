@@ -21,6 +21,7 @@ from oracle.charts.store import read_table
 from oracle.charts.symmetry import canonical
 from oracle.errors import FieldError
 from oracle.eval import DIABLO, strength_of_codes
+from oracle.games.diablo.drawing_opponents import _strategy
 from oracle.solve.exact.draw import Opponent, best_swap
 from oracle.solve.exact.draw_opponents import RENAMED, ChartStrategy
 
@@ -37,7 +38,8 @@ def drawing(drew=None):
 
 @pytest.fixture(scope="module")
 def chart():
-    return ChartStrategy(CHARTS / "diablo-draw")
+    # the strategy a question reads from this folder (kept once per process): shared with them
+    return _strategy(str(CHARTS / "diablo-draw"))
 
 
 @pytest.fixture(scope="module")
@@ -153,3 +155,25 @@ def test_a_draw_the_strategy_never_makes_is_refused_naming_opponent_draws(never_
     with pytest.raises(FieldError) as caught:
         best_swap(HAND, opponents=drawing(2), dead=DEAD[:17], strategy=never_draws)
     assert "opponent_draws" in str(caught.value) and "never draws 2" in str(caught.value)
+
+
+UNSEEN_DRAW = f"""
+game: diablo
+name: unseen-draw
+position:
+  seats: [{{name: Anna, chips: 100}}, {{name: Ben, chips: 100}}, {{name: Carla, chips: 100}}]
+  dealer: Anna
+  hands: {{Anna: 9h 8c 7d 6s Kh}}
+"""
+
+
+def test_a_full_deck_count_over_the_time_an_exact_answer_may_take_is_sampled_and_says_so(chart):
+    import oracle
+
+    scenario = oracle.loads(UNSEEN_DRAW)[0]
+    asked = scenario.ask("best-swap", player="Anna", opponents=["Ben"], opponent_model="chart",
+                         opponent_chart=str(CHARTS / "diablo-draw"), samples=200)
+    answer = asked.answer
+    assert answer["method"] == "monte-carlo" and answer["bound"] == "time_limit"
+    assert answer["estimated_exact_seconds"] > 8
+    assert "sampled: the exact count was estimated at" in asked.explanation
