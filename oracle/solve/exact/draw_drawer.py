@@ -122,29 +122,45 @@ def kept_weights(kernel, table, pool, drawn: int):
     return ptot, pvec, subs, flat
 
 
+class FinalHands:
+    """The opponent's final hands from the unseen cards, shared by every size of draw: the
+    pool's cards (deck indices), the hands as rows of pool places sorted by strength, the
+    strength classes (``strengths``, the first hand of each in ``class_start``) and each
+    hand's class by its colex number (``class_of``)."""
+
+    def __init__(self, pool_cards: Sequence[Card], hands, values):
+        import numpy as np
+
+        deck = {c: i for i, c in enumerate(full_deck())}
+        self.pool = np.array([deck[c] for c in pool_cards], dtype=np.int64)
+        if np.any(np.diff(self.pool) <= 0):
+            raise ValueError("the unseen cards must be in deck order")
+        self.n = len(self.pool)
+        order = np.argsort(values, kind="stable")
+        self.strengths, class_start, class_of_hand = np.unique(values[order], return_index=True, return_inverse=True)
+        self.class_start = np.append(class_start, len(values)).astype(np.int64)
+        self.sorted_hands = np.ascontiguousarray(hands[order].astype(np.int64))
+        self.binom = binomial_table(self.n, HAND)
+        self.class_of = np.empty(len(values), dtype=np.int64)
+        self.class_of[sum(self.binom[self.sorted_hands[:, j], j + 1] for j in range(HAND))] = class_of_hand
+
+
 class DrawerTables:
     """The weighted tables T_S of one draw size ``drawn``: ``all[c]``, ``card[c, x]``,
     ``pair[c, row]``, the weight of configurations whose final hand is below class ``c`` of
     ``strengths`` (the last row: all of them)."""
 
-    def __init__(self, pool_cards: Sequence[Card], hands, values, table, drawn: int):
+    def __init__(self, final: FinalHands, table, drawn: int):
         import numpy as np
 
-        deck = {c: i for i, c in enumerate(full_deck())}
-        pool = np.array([deck[c] for c in pool_cards], dtype=np.int64)
-        if np.any(np.diff(pool) <= 0):
-            raise ValueError("the unseen cards must be in deck order")
-        self.n = n = len(pool)
+        self.n = n = final.n
+        self.strengths = final.strengths
         kernel = compiled()
-        order = np.argsort(values, kind="stable")
-        self.strengths, class_start, class_of_hand = np.unique(values[order], return_index=True, return_inverse=True)
-        class_start = np.append(class_start, len(values)).astype(np.int64)
+        class_start, sorted_hands, binom = final.class_start, final.sorted_hands, final.binom
         width = len(self.strengths)
-        binom = binomial_table(n, HAND)
-        ptot, pvec, subs, flat = kept_weights(kernel, table, pool, drawn)
+        ptot, pvec, subs, flat = kept_weights(kernel, table, final.pool, drawn)
         splits = np.array([[j for j in range(HAND) if j not in out] + list(out)
                            for out in combinations(range(HAND), drawn)], dtype=np.int64)
-        sorted_hands = np.ascontiguousarray(hands[order].astype(np.int64))
         self.all = np.zeros(width + 1)
         self.card = np.zeros((width + 1, n))
         self.pair = np.zeros((width + 1, n * (n - 1) // 2))
@@ -155,15 +171,13 @@ class DrawerTables:
             if drawn == MOST_DRAWN:
                 # Both cards thrown together: weighed over every draw of the cards kept, at
                 # once, while the sweep runs (on the other core).
-                class_of = np.empty(len(values), dtype=np.int64)
-                class_of[sum(binom[sorted_hands[:, j], j + 1] for j in range(HAND))] = class_of_hand
-                histograms = other.submit(_thrown_pairs, kernel, n, flat, binom, class_of, width)
+                histograms = other.submit(_thrown_pairs, kernel, n, flat, binom, final.class_of, width)
                 kernel.sweep(n, sorted_hands, class_start, 0, width, *weights, self.all, self.card, self.pair)
                 self.pair[1:] += np.cumsum(histograms.result(), axis=1).T
                 return
             # Otherwise the classes are swept in two halves at once; the upper half starts from
             # zero and has the lower half's totals added.
-            mid = min(max(int(np.searchsorted(class_start, len(values) // 2)), 1), width)
+            mid = min(max(int(np.searchsorted(class_start, len(sorted_hands) // 2)), 1), width)
             upper = (np.zeros(width - mid + 1), np.zeros((width - mid + 1, n)),
                      np.zeros((width - mid + 1, self.pair.shape[1])))
             high = other.submit(kernel.sweep, n, sorted_hands, class_start, mid, width, *weights, *upper)
@@ -242,12 +256,13 @@ def count_against_drawer(results, hand: Sequence[Card], unseen: Sequence[Card], 
     hands = combination_rows(n, HAND)
     values = batch.strengths(codes[hands], "diablo")
     sizes = _sizes(drew)
+    final = FinalHands(unseen, hands, values)
     tables = {}
     for size in sizes:
         if expired():
             return []
         with compiling(KERNELS, "sweep", "Preparing the count against an opponent who draws (once per machine)"):
-            tables[size] = DrawerTables(unseen, hands, values, table, size)
+            tables[size] = DrawerTables(final, table, size)
     if not any(t.all[-1] for t in tables.values()):
         raise FieldError(("opponent_draws",), f"the strategy never draws {drew} from these unseen cards")
     counted, figures = [], []

@@ -78,7 +78,7 @@ def kept_weights(n, start, first, second, weight, drawn):
     K n + x: the other card thrown, the weight), grouped by a counting sort."""
     count = len(start) - 1
     ptot = np.zeros(count)
-    pvec = np.zeros((count if drawn else 1, n))
+    pvec = np.zeros((count if drawn else 1, n), dtype=np.float32)  # whole numbers below 2**24
     rows = count * n if drawn == 2 else 1
     sub_start = np.zeros(rows + 1, dtype=np.int64)
     for k in range(count):
