@@ -344,9 +344,11 @@ def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: S
 
 def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
               opponents: Sequence[Opponent], exact: bool, samples: int,
-              budget: Budget, method: str | None = None, sampler=None) -> tuple[list["ChoiceResult"], bool]:
+              budget: Budget, method: str | None = None, sampler=None,
+              strategy=None) -> tuple[list["ChoiceResult"], bool]:
     """The distinct choices evaluated within the budget, and whether it ran out first.
-    ``method`` is the count ``_exact_estimate`` chose, if any; ``sampler`` the Monte Carlo."""
+    ``method`` is the count ``_exact_estimate`` chose, if any; ``sampler`` the Monte Carlo;
+    ``strategy`` the one opponents who draw follow."""
     codes = [c.code for c in unseen]
     if exact and method is not None:
         if method == DECK_TABLES:
@@ -354,8 +356,7 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
         elif method == PAIRS:
             done = count_against_two_unknown(distinct, hand, unseen, budget.expired)
         elif method == DRAWER:
-            done = count_against_drawer(distinct, hand, unseen, sampler.keywords["strategy"], opponents[0].drew,
-                                        budget.expired)
+            done = count_against_drawer(distinct, hand, unseen, strategy, opponents[0].drew, budget.expired)
         else:
             (only,) = opponents
             done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
@@ -466,7 +467,8 @@ def best_swap(
     exact, however long, as the strategy charts ask). ``deck_tables`` chooses the count from
     tables of the whole deck against one opponent dealt five cards from the full deck (built
     once per process, seconds): True builds them if need be, None uses them when this process
-    has them, False never does. Opponents that ``draws`` draw by ``strategy``, sampled."""
+    has them, False never does. Opponents that ``draws`` draw by ``strategy``: counted for one
+    such opponent when it fits as above (``draw_drawer``), else sampled."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -485,7 +487,7 @@ def best_swap(
         sampler = drawing_sampler(strategy, seed)
     exact = within_limit and within_time and (sampler is None or method == DRAWER)
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
-    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method, sampler)
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method, sampler, strategy)
     if within_limit and not within_time and method == PAIRS:
         # sampled this time, maybe only because the pair count is not compiled yet: compile it
         # now if the time left allows, so that the next question is counted exactly
