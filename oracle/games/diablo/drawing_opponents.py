@@ -66,7 +66,7 @@ def _strategy(chart: str):
     return _read_strategy(chart, str(folder.resolve()) if stamp is not None else None, stamp)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # a strategy with its table of every hand holds about 100 MB
 def _read_strategy(chart: str, where: str | None, stamp):
     """``where`` and ``stamp`` only key the cache: the same files under the same name."""
     from oracle.solve.exact.draw_opponents import ChartStrategy
