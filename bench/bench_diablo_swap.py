@@ -12,7 +12,10 @@ opponents on the full deck hand by hand: the exact count by pairs of hands again
 Carlo it replaces (20,000 deals a choice), in the same run.
 
     python bench/bench_diablo_swap.py 3 two       only the two-opponent comparison
-    python bench/bench_diablo_swap.py 1 drawing   opponents who draw, beside standing pat"""
+    python bench/bench_diablo_swap.py 1 drawing   opponents who draw, beside standing pat
+    python bench/bench_diablo_swap.py 3 counted   one opponent who draws, counted exactly: each
+                                                  draw seen (k2) by the choices of each draw (k1),
+                                                  and checked against the sampler's intervals"""
 
 from __future__ import annotations
 
@@ -144,11 +147,65 @@ def drawing(repeats: int) -> None:
             print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  ({len(DECK_HANDS)} hands x {repeats})")
 
 
+def counted(repeats: int, samples: int = 20_000) -> None:
+    """One unknown opponent who draws by the shipped diablo-draw chart, counted exactly on the
+    full deck: for the opponent's draw seen (1, 2 or not seen) and the player's choices that
+    draw k1 cards, the median wall time of the count (the strategy's table built before, and
+    timed apart); then the whole question (every choice); then each exact figure against the
+    sampler's 95 % interval (20,000 deals a choice)."""
+    from pathlib import Path
+
+    from oracle.solve.exact.draw import ChoiceResult, discard_choices
+    from oracle.solve.exact.draw_drawer import count_against_drawer
+    from oracle.solve.exact.draw_opponents import ChartStrategy
+    from oracle.solve.exact.draw_strategy_table import hand_table
+
+    start = time.perf_counter()
+    strategy = ChartStrategy(Path(__file__).resolve().parent.parent / "docs" / "charts" / "diablo-draw")
+    print(f"{'read the chart':40s} {(time.perf_counter() - start) * 1000:8.1f} ms")
+    start = time.perf_counter()
+    hand_table(strategy)
+    print(f"{'its table of every hand':40s} {(time.perf_counter() - start) * 1000:8.1f} ms")
+    hand = parse_cards("9h 8c 7d 6s Kh")
+    unseen = [c for c in full_deck() if c not in hand]
+    for drew in (1, 2, None, 0):
+        for k1 in ((1, 2) if drew else ()):
+            times = []
+            for _ in range(repeats):
+                results = [ChoiceResult(discard=d) for d in discard_choices(hand) if len(d) == k1]
+                start = time.perf_counter()
+                count_against_drawer(results, hand, unseen, strategy, drew, lambda: False)
+                times.append(time.perf_counter() - start)
+            title = f"seen to draw {drew}, choices drawing {k1}"
+            print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  (min {min(times) * 1000:.1f}, n={repeats})")
+        opponents = [Opponent(name="u", known=(), unknown=5, draws=True, drew=drew)]
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            exact = best_swap(hand, opponents=opponents, strategy=strategy, exact_seconds=math.inf)
+            times.append(time.perf_counter() - start)
+        title = f"seen to draw {drew}, best-swap"
+        print(f"{title:40s} median {statistics.median(times) * 1000:8.1f} ms  ({exact['method']}, "
+              f"estimate {exact['estimated_exact_seconds']} s)")
+        sampled = best_swap(hand, opponents=opponents, strategy=strategy, exact_limit=0, samples=samples)
+        figures = {row["keep"]: row["equity"] for row in exact["choices"]}
+        outside = [row["keep"] for row in sampled["choices"]
+                   if not row["ci95"]["equity"][0] - 1e-6 <= figures[row["keep"]] <= row["ci95"]["equity"][1] + 1e-6]
+        # each choice's distance in standard errors of its sampled equity
+        scores = [abs(figures[row["keep"]] - row["equity"]) / max((row["ci95"]["equity"][1] - row["ci95"]["equity"][0])
+                                                                   / (2 * 1.96), 1e-12) for row in sampled["choices"]]
+        print(f"{'':40s} exact figures outside the sampler's 95 % intervals ({samples:,} deals): "
+              f"{outside or 'none'} of {len(figures)}, at most {max(scores):.2f} standard errors off; "
+              f"best {exact['best']['keep']} {exact['best']['equity']}")
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     if sys.argv[2:] == ["two"]:
         two_unknown(count)
     elif sys.argv[2:] == ["drawing"]:
         drawing(count)
+    elif sys.argv[2:] == ["counted"]:
+        counted(count)
     else:
         main(count)

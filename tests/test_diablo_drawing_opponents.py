@@ -1,9 +1,11 @@
 """best-swap against opponents who draw ("Diablo: Playing a hand", 2. The draw): an opponent
 whose cards are unknown is dealt five, throws what the diablo-draw chart's best hold throws and
 draws as many; when the table saw how many, only hands from which the chart draws that many
-count. Checked against the exact stand-pat count (a strategy that never draws must agree with
-it) and against a plain rejection sampler written here, which deals from a shuffled deck and
-asks the chart's lookup for each hand."""
+count. The sampler (what answers for two opponents who draw, or when the count does not fit
+the time; ``exact_limit=0`` asks for it here) is checked against the exact stand-pat count (a
+strategy that never draws must agree with it) and against a plain rejection sampler written
+here, which deals from a shuffled deck and asks the chart's lookup for each hand. The exact
+count for one opponent is checked in tests/test_diablo_drawing_exact.py."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def test_a_strategy_that_never_draws_agrees_with_the_exact_stand_pat_count(strat
     stands = ChartStrategy(CHART)
     stands._entries = [(i, "", weight) for i, _, weight in stands._entries]
     sampled = by_keep(best_swap(HAND, opponents=[Opponent(name="o", known=(), unknown=5, draws=True)],
-                                strategy=stands, samples=SAMPLES))
+                                strategy=stands, samples=SAMPLES, exact_limit=0))
     assert sampled.keys() == exact.keys()
     for keep, row in sampled.items():
         assert within(row, exact[keep]["equity"]), keep
@@ -79,7 +81,7 @@ def plain_rejection_equity(keep: str, drew: int, deals: int, seed: int) -> float
 
 def test_an_opponent_seen_to_draw_two_agrees_with_a_plain_rejection_sampler(strategy):
     answer = best_swap(HAND, opponents=[Opponent(name="o", known=(), unknown=5, draws=True, drew=2)],
-                       strategy=strategy, samples=SAMPLES)
+                       strategy=strategy, samples=SAMPLES, exact_limit=0)
     row = by_keep(answer)["9h 8c 7d 6s"]
     plain = plain_rejection_equity("9h 8c 7d 6s", 2, 4000, seed=3)
     # two samples of 4,000 deals: a standard error of at most 0.008 for their difference
@@ -89,7 +91,7 @@ def test_an_opponent_seen_to_draw_two_agrees_with_a_plain_rejection_sampler(stra
 
 def test_against_opponents_who_draw_four_to_a_straight_gains_on_the_cards_three_card_hold(strategy):
     rows = by_keep(best_swap(HAND, opponents=[Opponent(name="o", known=(), unknown=5, draws=True)],
-                             strategy=strategy, samples=SAMPLES))
+                             strategy=strategy, samples=SAMPLES, exact_limit=0))
     straight, three = rows["9h 8c 7d 6s"], rows["9h 8c Kh"]
     assert straight["ci95"]["equity"][0] > three["ci95"]["equity"][1]
 

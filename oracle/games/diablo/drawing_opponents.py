@@ -8,6 +8,7 @@ from the position when the question does not give it)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from oracle.errors import FieldError
@@ -48,9 +49,29 @@ def opponents_who_draw(game, params, opponents: list) -> tuple[list, Any]:
             updated.append(opponent)
             continue
         updated.append(replace(opponent, draws=True, drew=seen))
+    return updated, _strategy(chart)
+
+
+def _strategy(chart: str):
+    """The strategy in ``chart``, read once per process while its files stay the same (the
+    exact count builds a table of every hand from it, seconds a strategy)."""
+    from pathlib import Path
+
+    folder = Path(chart)
+    try:
+        stamp = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in folder.iterdir())) \
+            if folder.is_dir() else (folder.stat().st_mtime_ns, folder.stat().st_size)
+    except OSError:
+        stamp = None  # ChartStrategy names what is missing
+    return _read_strategy(chart, str(folder.resolve()) if stamp is not None else None, stamp)
+
+
+@lru_cache(maxsize=2)  # a strategy with its table of every hand holds about 100 MB
+def _read_strategy(chart: str, where: str | None, stamp):
+    """``where`` and ``stamp`` only key the cache: the same files under the same name."""
     from oracle.solve.exact.draw_opponents import ChartStrategy
 
-    return updated, ChartStrategy(chart)
+    return ChartStrategy(chart)
 
 
 def _seat_drew(game, name: str) -> int | None:

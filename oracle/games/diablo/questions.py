@@ -389,7 +389,8 @@ def _read_settings(params) -> dict[str, Any]:
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
                        "opponent_model": Param("stand-pat (default: unknown hands are final as dealt) or chart "
                                                "(an opponent whose cards are unknown draws by the strategy in "
-                                               "opponent_chart; always sampled)"),
+                                               "opponent_chart; counted exactly for one such opponent when the "
+                                               "count fits the time, else sampled)"),
                        "opponent_chart": Param("with opponent_model chart: the folder of a diablo-draw chart "
                                                "(its best holds) or of a diablo-equilibrium table (its mixture)"),
                        "opponent_draws": Param("with opponent_model chart: list, the cards each opponent was seen to "
@@ -430,6 +431,9 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     elif answer.get("samples_done", answer.get("samples")) != answer.get("samples"):
         explanation += (f"; the time limit of {budget.seconds:g} s ran out after "
                         f"{answer['samples_done']:,} of {answer['samples']:,} deals a choice")
+    elif answer["method"] == "monte-carlo" and answer["bound"] == "time_limit":
+        explanation += (f"; sampled: the exact count was estimated at {answer['estimated_exact_seconds']:g} s, "
+                        f"more than an exact answer may take within a limit of {budget.seconds:g} s")
     return Answer(answer=answer, explanation=explanation, rule="Diablo: Playing a hand (The draw)")
 
 

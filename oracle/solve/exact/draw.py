@@ -14,7 +14,10 @@ of each final kind of hand is exact. Against opponents:
   (``draw_counting``; from tables of the whole deck, ``draw_deck``, for one opponent dealt
   five cards from the full deck once the process has them), for two a count of pairs of
   hands when both are dealt five unknown cards (``draw_pairs``) or a compiled enumeration
-  (``draw_two``), whichever is estimated quicker, else the walk below.
+  (``draw_two``), whichever is estimated quicker, else the walk below;
+* an opponent who draws by a strategy (``draws``): exact for one such opponent dealt five
+  unknown cards (``draw_drawer``) when the estimate fits as above, else sampled
+  (``draw_opponents``).
 
 A ``Budget`` bounds the whole: the enumerations check it as they go and the Monte Carlo
 samples every choice in rounds; when it runs out the answer keeps what is finished and says
@@ -29,7 +32,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,7 +45,8 @@ from oracle.solve.exact.draw_counting import count_against_one, counting_seconds
 from oracle.solve.exact.draw_deck import count_with_tables, table_seconds, tables_apply, tables_built
 from oracle.solve.exact.draw_pairs import count_against_two_unknown, pairs_apply, pairs_seconds, prepare as pairs_prepare
 from oracle.solve.exact.draw_two import count_against_two, enumerates, enumeration_seconds
-from oracle.eval.strength import CATEGORY_ORDER, CATEGORY_SLUGS, STRAIGHT_FLUSH, category_slug, decode, encode
+from oracle.solve.exact.draw_drawer import count_against_drawer, drawer_applies, drawer_deals, drawer_seconds
+from oracle.solve.exact.draw_rows import _rows
 
 # The exact answer against unknown opponent cards is used when the deals it covers are at
 # most ``exact_limit`` and the estimated time (calibrated on the benchmark machine) is at
@@ -64,7 +67,6 @@ DEFAULT_SECONDS = 10.0
 SAMPLE_BATCH = 100
 # Enumerations check the budget every POLL steps.
 POLL = 1024
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,16 +130,6 @@ def discard_choices(hand: Sequence[Card], bigger_draw: bool = False) -> list[tup
             if kept[0].rank is Rank.ACE:
                 choices.append(sub)
     return choices
-
-
-def weakest_hand(slug: str) -> int:
-    """The strength below every hand of this kind (a category slug), so that a final hand is
-    at least that kind exactly when its strength is at least this. A royal flush is a
-    straight flush to the Ace: it shares the straight flush's category number, so its line
-    is the Ace-high straight flush, not the category."""
-    if slug == "royal_flush":
-        return encode(STRAIGHT_FLUSH, (14,))
-    return encode(CATEGORY_ORDER.index(slug), ())
 
 
 def _suit_symmetries(fixed_sets: Sequence[frozenset[Card]]) -> list[dict]:
@@ -352,15 +344,19 @@ def _distinct_choices(hand: tuple[Card, ...], dead: Sequence[Card], opponents: S
 
 def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: list[Card],
               opponents: Sequence[Opponent], exact: bool, samples: int,
-              budget: Budget, method: str | None = None, sampler=None) -> tuple[list["ChoiceResult"], bool]:
+              budget: Budget, method: str | None = None, sampler=None,
+              strategy=None) -> tuple[list["ChoiceResult"], bool]:
     """The distinct choices evaluated within the budget, and whether it ran out first.
-    ``method`` is the count ``_exact_estimate`` chose, if any; ``sampler`` the Monte Carlo."""
+    ``method`` is the count ``_exact_estimate`` chose, if any; ``sampler`` the Monte Carlo;
+    ``strategy`` the one opponents who draw follow."""
     codes = [c.code for c in unseen]
     if exact and method is not None:
         if method == DECK_TABLES:
             done = count_with_tables(distinct, hand, budget.expired)
         elif method == PAIRS:
             done = count_against_two_unknown(distinct, hand, unseen, budget.expired)
+        elif method == DRAWER:
+            done = count_against_drawer(distinct, hand, unseen, strategy, opponents[0].drew, budget.expired)
         else:
             (only,) = opponents
             done = count_against_one(distinct, hand, unseen, only.known, only.unknown, budget.expired)
@@ -395,13 +391,16 @@ def _evaluate(distinct: list["ChoiceResult"], hand: tuple[Card, ...], unseen: li
 
 
 # The counts ``_exact_estimate`` may choose, which answer every choice at once.
-DECK_TABLES, PAIRS, COUNTING = "deck tables", "pairs", "counting"
+DECK_TABLES, PAIRS, COUNTING, DRAWER = "deck tables", "pairs", "counting", "drawer"
 
 
 def _exact_estimate(pool: int, draw_sizes: list[int], opponents: Sequence[Opponent], dead: Sequence[Card],
-                    deck_tables: bool | None) -> tuple[float, str | None]:
+                    deck_tables: bool | None, strategy=None) -> tuple[float, str | None]:
     """The exact answer's estimated time by the method that would give it, and that method
-    when it is one of the counts (DECK_TABLES, PAIRS, COUNTING; None: the enumerations)."""
+    when it is one of the counts (DECK_TABLES, PAIRS, COUNTING, DRAWER; None: the enumerations)."""
+    if any(o.draws for o in opponents):  # opponents who draw: counted for one, else sampled
+        if drawer_applies(opponents, draw_sizes, strategy):
+            return drawer_seconds(pool, opponents[0].drew), DRAWER
     unknowns = [o.unknown for o in opponents]
     walk_order = sorted(unknowns)
     if bool(deck_tables or (deck_tables is None and tables_built())) and tables_apply(opponents, dead, draw_sizes):
@@ -468,7 +467,8 @@ def best_swap(
     exact, however long, as the strategy charts ask). ``deck_tables`` chooses the count from
     tables of the whole deck against one opponent dealt five cards from the full deck (built
     once per process, seconds): True builds them if need be, None uses them when this process
-    has them, False never does. Opponents that ``draws`` draw by ``strategy``, sampled."""
+    has them, False never does. Opponents that ``draws`` draw by ``strategy``: counted for one
+    such opponent when it fits as above (``draw_drawer``), else sampled."""
     hand = tuple(hand)
     budget = budget if budget is not None else Budget()
     seen = set(hand) | set(dead) | {c for o in opponents for c in o.known}
@@ -476,16 +476,18 @@ def best_swap(
     choices = discard_choices(hand, bigger_draw)
     unknowns = [o.unknown for o in opponents]
     work = sum(_count_deals(len(unseen), len(d), unknowns) for d in choices) if any(unknowns) else 0
-    seconds, method = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables)
+    seconds, method = _exact_estimate(len(unseen), [len(d) for d in choices], opponents, dead, deck_tables, strategy)
+    if method == DRAWER:  # the opponent's draw is dealt too
+        work = drawer_deals(len(unseen), [len(d) for d in choices], opponents[0].drew)
     within_limit = work <= exact_limit
     within_time = seconds <= _exact_allowance(budget, exact_seconds)
     sampler = None
-    if any(o.draws for o in opponents):  # opponents who draw: sampled
+    if any(o.draws for o in opponents):  # opponents who draw: counted for one (DRAWER), else sampled
         from oracle.solve.exact.draw_opponents import drawing_sampler
         sampler = drawing_sampler(strategy, seed)
-    exact = within_limit and within_time and sampler is None
+    exact = within_limit and within_time and (sampler is None or method == DRAWER)
     distinct, of_choice = _distinct_choices(hand, dead, opponents, choices, seed)
-    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method, sampler)
+    done, stopped = _evaluate(distinct, hand, unseen, opponents, exact, samples, budget, method, sampler, strategy)
     if within_limit and not within_time and method == PAIRS:
         # sampled this time, maybe only because the pair count is not compiled yet: compile it
         # now if the time left allows, so that the next question is counted exactly
@@ -519,82 +521,5 @@ def best_swap(
     return answer
 
 
-def _rows(results: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool, target: str | None) -> list[dict]:
-    """One row per group of equivalent choices, best first, the best (and its equals) marked."""
-    groups: dict[tuple, list[ChoiceResult]] = {}
-    for r in results:
-        groups.setdefault(r.key(), []).append(r)
-    rows = [_row(members, hand, with_opponents, target) for members in groups.values()]
-    rows.sort(key=lambda row: row.pop("_sort"), reverse=True)
-    top_key = rows[0]["_key"] if rows else None
-    for row in rows:
-        row["best"] = row.pop("_key") == top_key
-    return rows
-
-
 def _as_choice(source: ChoiceResult, discard: tuple[Card, ...]) -> ChoiceResult:
-    copy = ChoiceResult(**{**source.__dict__, "discard": discard})
-    return copy
-
-
-def _row(members: list[ChoiceResult], hand: Sequence[Card], with_opponents: bool, target: str | None) -> dict:
-    first = members[0]
-    total = first.outcomes
-    by_category: Counter = Counter()
-    weighted = 0
-    for value, count in first.strengths.items():
-        slug, category = _category(value)
-        by_category[slug] += count
-        weighted += category * count
-    expected_category = Fraction(weighted, total)
-    mean_strength = sum(v * c for v, c in first.strengths.items()) / total
-    row: dict[str, Any] = {
-        "discard": format_cards(first.discard),
-        "draw": len(first.discard),
-        "keep": format_cards([c for c in hand if c not in first.discard]),
-        "equivalent": [format_cards(m.discard) for m in members],
-        "outcomes": total,
-        "counts": {slug: by_category.get(slug, 0) for slug in CATEGORY_SLUGS},
-        "categories": {slug: round(by_category.get(slug, 0) / total, 6) for slug in CATEGORY_SLUGS},
-        "expected_category": round(float(expected_category), 6),
-    }
-    if target:
-        least = weakest_hand(target)
-        at_least = Fraction(sum(c for v, c in first.strengths.items() if v >= least), total)
-        row["at_least_target"] = round(float(at_least), 6)
-    if with_opponents:
-        n = first.deals
-        row.update(
-            win=round(first.win / n, 6), tie=round(first.tie / n, 6), lose=round(first.lose / n, 6),
-            equity=round(float(first.equity / n), 6), deals=n,
-        )
-        if first.sampled:
-            row["ci95"] = {
-                name: _interval(getattr(first, name) / n, n) for name in ("win", "tie", "lose")
-            }
-            mean = float(first.equity / n)
-            variance = max(0.0, first.equity_sq / n - mean * mean)
-            half = Z95 * math.sqrt(variance / n)
-            row["ci95"]["equity"] = [round(max(0.0, mean - half), 6), round(min(1.0, mean + half), 6)]
-        else:
-            row["exact"] = {"win": f"{first.win}/{n}", "tie": f"{first.tie}/{n}", "lose": f"{first.lose}/{n}",
-                            "equity": str(first.equity / n)}
-        sort = (first.equity / n, Fraction(first.win, n), expected_category, mean_strength)
-    elif target:
-        sort = (at_least, expected_category, mean_strength)
-    else:
-        sort = (expected_category, mean_strength)
-    row["_sort"] = sort
-    row["_key"] = sort
-    return row
-
-
-@lru_cache(maxsize=None)
-def _category(value: int) -> tuple[str, int]:
-    """A final hand's kind: its slug and its category number."""
-    return category_slug(value), decode(value)[0]
-
-
-def _interval(p: float, n: int) -> list[float]:
-    half = Z95 * math.sqrt(max(p * (1 - p), 0.0) / n)
-    return [round(max(0.0, p - half), 6), round(min(1.0, p + half), 6)]
+    return ChoiceResult(**{**source.__dict__, "discard": discard})

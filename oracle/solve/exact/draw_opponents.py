@@ -7,9 +7,10 @@ pat) or the mixture of a ``diablo-equilibrium`` table.
 When the table saw how many cards the opponent drew, only the deals from which the strategy
 draws that many are kept (what a real player knows: "Ben drew two").
 
-The answer is sampled, with a 95 % interval for each figure, as best-swap's Monte Carlo:
-counting every deal of the opponent's five cards, their draw and the player's draw is out of
-reach (about 10**13 deals for one opponent). The deck is shuffled once for each sampled deal:
+This module samples, with a 95 % interval for each figure, as best-swap's Monte Carlo: for two
+or more opponents who draw, and for one when its exact count (``draw_drawer``, every deal of
+the opponent's five cards, its draw and the player's draw) does not fit the time or does not
+apply. The deck is shuffled once for each sampled deal:
 the opponents' cards and draws are dealt first, then the player's draw from what is left,
 which is the same chance as dealing in seat order because every order of an unseen deck is
 equally likely. The opponents' deals are shared by every choice of the player, so two choices
