@@ -187,6 +187,17 @@ class QuestionContext:
     time_limit: float | None = None
     # When the question was asked: a question's time budget counts from here.
     started: float = field(default_factory=time.monotonic)
+    # The scenario file the question comes from (a name in angle brackets when it has none):
+    # a relative path a question reads is found from that file's folder.
+    source: str | None = None
+
+    def path(self, name: str) -> Path:
+        """A path a question names: as given when absolute, else from the scenario file's
+        folder (from the current folder for a position with no file)."""
+        given = Path(name)
+        if given.is_absolute() or self.source is None or self.source.startswith("<"):
+            return given
+        return Path(self.source).parent / given
 
     def report(self, done: int, total: int) -> None:
         if self.progress is not None:

@@ -519,6 +519,7 @@ def answer_question(scenario: Scenario, question: Question, progress=None, outpu
         output_dir=output_dir,
         time_limit=time_limit,
         started=started,
+        source=scenario.file,
     )
     uses_table = kinds[question.kind].uses_position and question.kind != "validate"
     if uses_table and scenario.position_problems:

@@ -16,6 +16,7 @@ import pytest
 
 import oracle
 from oracle.cards import format_cards, full_deck, parse_cards
+from oracle.errors import ScenarioError
 from oracle.charts.store import read_table
 from oracle.charts.symmetry import canonical, inverse, rename
 from oracle.eval import DIABLO, strength_of_codes
@@ -132,3 +133,26 @@ def test_a_model_the_oracle_cannot_use_is_refused_naming_the_field(params, field
     with pytest.raises(oracle.OracleError) as caught:
         scenario.ask("best-swap", player="Anna", opponents=["unknown", "unknown"], **params)
     assert field in str(caught.value) and words in str(caught.value)
+
+
+def test_a_relative_chart_folder_is_found_from_the_scenario_files_folder(tmp_path, monkeypatch):
+    """A scenario file names its chart relative to itself, so `oracle check` finds it from
+    any current folder; a position without a file reads it from the current folder."""
+    import oracle
+
+    folder = tmp_path / "designs" / "diablo"
+    folder.mkdir(parents=True)
+    path = folder / "t.scenario.yaml"
+    path.write_text("game: diablo\nname: t\nposition:\n  seats: [{name: Anna}, {name: Ben}, {name: Carla}]\n"
+                    "  hands: {Anna: 9h 8c 7d 6s Kh}\nquestions:\n  - id: q\n    ask: {kind: validate}\n")
+    monkeypatch.chdir(tmp_path)
+    [scenario] = oracle.load(path)
+    with pytest.raises(ScenarioError) as found:
+        scenario.ask("best-swap", player="Anna", opponents=["Ben"], opponent_model="chart",
+                     opponent_chart="../charts/none")
+    assert str(folder / ".." / "charts" / "none") in str(found.value)
+    table = oracle.table("diablo", {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carla"}],
+                                    "hands": {"Anna": "9h 8c 7d 6s Kh"}})
+    with pytest.raises(ScenarioError) as found:
+        table.ask("best-swap", player="Anna", opponents=["Ben"], opponent_model="chart", opponent_chart="charts/none")
+    assert "'charts/none'" in str(found.value)

@@ -17,9 +17,10 @@ from oracle.text import quote
 MODELS = ("stand-pat", "chart")
 
 
-def opponents_who_draw(game, params, opponents: list) -> tuple[list, Any]:
+def opponents_who_draw(game, params, opponents: list, path=None) -> tuple[list, Any]:
     """``opponents`` (``draw.Opponent``) with the model applied, and the strategy they draw
-    by (None under ``stand-pat``)."""
+    by (None under ``stand-pat``). ``path`` finds the chart's folder from its name (the
+    question context's: from the scenario file's folder)."""
     model = params.get("opponent_model", "stand-pat")
     if model not in MODELS:
         raise FieldError(("opponent_model",), f"must be one of {', '.join(MODELS)}, not {quote(model)}")
@@ -49,7 +50,7 @@ def opponents_who_draw(game, params, opponents: list) -> tuple[list, Any]:
             updated.append(opponent)
             continue
         updated.append(replace(opponent, draws=True, drew=seen))
-    return updated, _strategy(chart)
+    return updated, _strategy(str(path(chart)) if path is not None else chart)
 
 
 def _strategy(chart: str):

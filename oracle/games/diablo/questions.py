@@ -409,7 +409,7 @@ def best_swap_question(ctx: QuestionContext) -> Answer:
     seat, hand = _read_player(game, params)
     player = game.names[seat]
     opponents, named = _read_opponents(game, seat, params.get("opponents"))
-    opponents, strategy = opponents_who_draw(game, params, opponents)
+    opponents, strategy = opponents_who_draw(game, params, opponents, ctx.path)
     dead = _read_dead(game, params, seat, hand, opponents, named)
     settings = _read_settings(params)
     answer = best_swap(hand, opponents=opponents, dead=dead, bigger_draw=game.rules.bigger_draw,
