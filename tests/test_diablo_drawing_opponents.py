@@ -97,7 +97,7 @@ def test_against_opponents_who_draw_four_to_a_straight_gains_on_the_cards_three_
     assert straight["ci95"]["equity"][0] > three["ci95"]["equity"][1]
 
 
-SCENARIO = f"""
+SCENARIO = """
 game: diablo
 name: drawers
 position:
