@@ -101,9 +101,9 @@ SCENARIO = """
 game: diablo
 name: drawers
 position:
-  seats: [{{name: Anna, chips: 100}}, {{name: Ben, chips: 100}}, {{name: Carla, chips: 100}}, {{name: Dan, chips: 100}}]
+  seats: [{name: Anna, chips: 100}, {name: Ben, chips: 100}, {name: Carla, chips: 100}, {name: Dan, chips: 100}]
   dealer: Anna
-  hands: {{Anna: 9h 8c 7d 6s Kh}}
+  hands: {Anna: 9h 8c 7d 6s Kh}
   history: [Ben checks, Carla checks, Dan checks, Anna bets 2, Ben calls, Carla calls, Dan folds, Ben draws 2,
             Carla stands pat]
 """
