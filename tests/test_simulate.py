@@ -286,3 +286,25 @@ def test_an_interrupted_run_with_an_output_folder_is_taken_up_again_where_it_sto
     again.kept.remove()
     other.kept.remove()
     assert not (tmp_path / "parts").exists()
+
+
+def test_under_the_bigger_draw_the_simple_player_keeps_a_pair_alone_an_ace_alone_or_two_high_cards():
+    from oracle.cards import parse_cards
+    from oracle.simulate.players.diablo import bigger_draw_hold
+
+    def hold(text):
+        return " ".join(map(str, bigger_draw_hold(list(parse_cards(text)))))
+
+    assert hold("Qc Qd Ks") == "Qc Qd"
+    assert hold("Ac Jc 6c") == "Ac"
+    assert hold("Js Qc 9d") == "Qc Js"
+    assert hold("2h Ks Qh") == "2h Ks"
+    assert hold("2c 4s 4c") == "2c 4s 4c"  # three of a kind with a deuce stays
+    assert hold("Jc Ts 9h 8d") == "Jc Ts 9h 8d"  # four kept: the card's hold
+
+
+def test_a_simple_diablo_game_under_the_bigger_draw_is_legal_and_draws_three_cards():
+    setup = make_setup("diablo", seats=4, rules={"bigger_draw": True}, hands=6)
+    result = play_one(setup, 2, 0, keep_lines=True, check=True)
+    lines = result.parts[0][1]
+    assert any(" discards " in line and len(line.split(" discards ")[1].split()) >= 3 for line in lines), lines

@@ -19,6 +19,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from oracle.cards import Rank
 from oracle.games.diablo import Action, DiabloGame, hand_strength
 
 # Kinds of hand by number, as the ranking counts them.
@@ -86,7 +87,11 @@ class SimplePlayer(RandomPlayer):
 
     def draw(self, game: DiabloGame) -> Action:
         name = game.names[self.seat]
-        discard = card_discard(list(game.hands[self.seat]))
+        hand = list(game.hands[self.seat])
+        discard = card_discard(hand)
+        if game.rules.bigger_draw:
+            kept = bigger_draw_hold([c for c in hand if c not in discard])
+            discard = tuple(c for c in hand if c not in kept)
         action = Action(player=name, kind="discard", cards=discard) if discard else Action(player=name, kind="pat")
         return first_legal(game, [action, Action(player=name, kind="pat")])
 
@@ -115,6 +120,27 @@ def card_discard(hand: list) -> tuple:
     except ValueError:  # a hand the card has no line for stands pat
         return ()
     return tuple(discards[index])
+
+
+def bigger_draw_hold(kept: list) -> list:
+    """Under the Bigger draw variant ("players may swap up to three cards (four if the one
+    kept is an Ace)", Diablo: Variants), the card's hold of three cards gives way to a
+    smaller one: a pair alone (no deuce kept); of three unpaired cards, an Ace alone, else
+    the two highest; a deuce and two unpaired cards, the deuce and the higher card. Any other
+    hold is kept. (Measured against the exact best swap under the bigger draw in
+    docs/simulate.md.)"""
+    if len(kept) != 3:
+        return kept
+    naturals = sorted((c for c in kept if c.rank is not Rank.TWO), key=lambda c: c.value, reverse=True)
+    deuces = [c for c in kept if c.rank is Rank.TWO]
+    ranks = [c.rank for c in naturals]
+    if len(set(ranks)) < len(ranks):
+        return kept if deuces else [c for c in naturals if ranks.count(c.rank) > 1]
+    if len(deuces) == 1:
+        return deuces + naturals[:1]
+    if deuces:
+        return kept
+    return naturals[:1] if naturals[0].rank is Rank.ACE else naturals[:2]
 
 
 def __getattr__(name: str) -> Any:
