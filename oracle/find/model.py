@@ -57,6 +57,17 @@ class SearchModel:
     numbers: dict[str, Any]
     guarded: list[Guarded] = field(default_factory=list)
     solver: Any = None
+    defined: int = 0
+
+    def define(self, term: Any) -> Any:
+        """A fresh unknown equal to ``term``, the equality added unguarded (it always holds):
+        Z3 reasons faster over a hand's strength named than over its terms written out."""
+        import z3
+
+        self.defined += 1
+        name = z3.Int(f"defined#{self.defined}")
+        self.solver.add(name == term)
+        return name
 
     def literals(self, *kinds: str) -> list[Any]:
         return [g.literal for g in self.guarded if g.what in kinds]
@@ -110,6 +121,26 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
         return known[name, ruleset]
 
     return hand_of
+
+
+def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
+    """A player's hand as its whole strength (a Z3 term), where it is encoded: one to five
+    cards ranked alone (Diablo's hand, Drawing Dead's upcards up to five); None otherwise."""
+    from oracle.solve.smt.strength import strength_tuple
+
+    known: dict[tuple[str, Ruleset], Any] = {}
+
+    def strength_of(name: str, ruleset: Ruleset) -> Any:
+        if (name, ruleset) not in known:
+            spec = hand_spec(doc, name, keys)
+            whole = None
+            if spec is not None and spec.board is None:
+                whole = strength_tuple([_term(item, model) for item in spec.cards], ruleset, hand_of(name, ruleset),
+                                       model.define)
+            known[name, ruleset] = whole
+        return known[name, ruleset]
+
+    return strength_of
 
 
 def build_model(search: SearchFile, budget: Budget | None = None) -> SearchModel:
@@ -181,8 +212,10 @@ def _where(model: SearchModel, budget: Budget) -> list[Problem]:
         if budget.expired():
             raise OutOfTime(f"{done} of {len(parsed)} constraints translated")
         if doc.number not in contexts:
-            contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc),
-                                           _hand_of(doc, model, keys), players(doc), label=str(doc.number))
+            hand_of = _hand_of(doc, model, keys)
+            contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc), hand_of, players(doc),
+                                           label=str(doc.number), strength_of=_strength_of(doc, model, keys, hand_of),
+                                           define=model.define)
         try:
             formula = where_formula(tree, contexts[doc.number])
         except WhereError as exc:
@@ -221,13 +254,14 @@ def _expectations(model: SearchModel, budget: Budget) -> None:
     for doc in model.search.documents:
         ruleset = document_ruleset(doc)
         for index, question in enumerate(doc.data.get("questions") or []):
-            if not isinstance(question, dict) or not isinstance(question.get("ask"), dict):
+            if not isinstance(question, dict) or not isinstance(question.get("ask"), (dict, str)):
                 continue
             if budget.expired():
                 raise OutOfTime("the constraints translated, not every expectation")
+            _who_wins(model, doc, index, question, keys)
             ask, expect = question["ask"], question.get("expect")
             expected = expect.get("category") if isinstance(expect, dict) else None
-            if ask.get("kind") != "rank" or "cards" not in ask or _category_words(expected) is None:
+            if not isinstance(ask, dict) or ask.get("kind") != "rank" or "cards" not in ask or _category_words(expected) is None:
                 continue
             path = ("questions", index, "ask", "cards")
             cards = _items(ask["cards"], doc, path, model, keys)
@@ -235,6 +269,26 @@ def _expectations(model: SearchModel, budget: Budget) -> None:
                 text = f"questions[{index}]: rank answers {_category_words(expected)} under {ruleset.title}"
                 formula = _category_expected(cat.patterns(cards, ruleset), expected)
                 model.add("expect", formula, doc, ("questions", index), text)
+
+
+def _who_wins(model: SearchModel, doc: Document, index: int, question: dict, keys: dict) -> None:
+    """A ``compare`` question's winner and a Diablo showdown's winners, stated natively
+    through the hands' whole strengths (``winners``)."""
+    from oracle.find.winners import compare_winner, showdown_winners
+
+    ruleset = document_ruleset(doc)
+
+    def cards_of(name: str) -> list[CardTerm]:
+        return _items(question["ask"].get(name), doc, ("questions", index, "ask", name), model, keys)
+
+    stated = compare_winner(question, ruleset, cards_of, model.define)
+    if stated is None:
+        hand_of = _hand_of(doc, model, keys)
+        strength_of = _strength_of(doc, model, keys, hand_of)
+        stated = showdown_winners(doc, question, keys, lambda name: strength_of(name, ruleset))
+    if stated is not None:
+        formula, words = stated
+        model.add("expect", formula, doc, ("questions", index), f"questions[{index}]: {words}")
 
 
 _ORDERS = {"at_least": ">=", "at_most": "<=", "more_than": ">", "less_than": "<"}

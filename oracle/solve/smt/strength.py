@@ -33,7 +33,7 @@ Z3 is imported inside the functions; importing this module costs nothing.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from oracle.eval.rulesets import Ruleset
 from oracle.eval.strength import BASE, CATEGORY_ORDER
@@ -123,10 +123,16 @@ def _flush_values(naturals: Sequence[Any], wilds: Any, may_copy: bool) -> list[A
     return values
 
 
-def hand_strength(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, Any] | None = None) -> Any | None:
-    """The evaluator's strength of one to five cards as a Z3 integer term; None for more (the
-    best five of more is not encoded). ``found`` is the cards' ``categories.patterns``, when
-    already built."""
+def strength_tuple(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, Any] | None = None,
+                   define: Callable[[Any], Any] | None = None) -> list[Any] | None:
+    """The evaluator's strength of one to five cards as six Z3 integer terms, compared
+    lexicographically: the evaluator's category number, then the five tie-break values. None
+    for more cards (the best five of more is not encoded). ``found`` is the cards'
+    ``categories.patterns``, when already built. ``define``, when given, turns each of the six
+    terms into a fresh unknown equal to it (a solver reasons faster over named terms).
+
+    Six small numbers rather than one large one: Z3 reasons about them case by case, where
+    the weighted sum would take it into arithmetic with coefficients of 15**5."""
     import z3
 
     if not 1 <= len(cards) <= 5:
@@ -134,16 +140,39 @@ def hand_strength(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, 
     found = found if found is not None else patterns(cards, ruleset)
     counts = hand_counts(cards, ruleset)
     place = category_number(found)
-    number = z3.IntVal(0)
+    number: Any = z3.IntVal(0)
     for index, evaluator in enumerate(EVALUATOR_NUMBER):
         number = z3.If(place == index, evaluator, number)
     cap = 5 if ruleset.five_of_a_kind else 4
-    grouped = _weighted(_group_values(counts.naturals, counts.wilds, cap))
+    grouped = _group_values(counts.naturals, counts.wilds, cap)
     if len(cards) < 5:
-        return number * BASE ** 5 + grouped
-    run = _run_top(counts.naturals) * BASE ** 4
-    flush = _weighted(_flush_values(counts.naturals, counts.wilds, ruleset.wild_may_copy))
-    is_run = z3.Or([place == ORDER.index(slug) for slug in RUNS])
-    is_flush = place == ORDER.index("flush")
-    return number * BASE ** 5 + z3.If(is_run, run, z3.If(is_flush, flush, grouped))
+        parts = [number, *grouped]
+    else:
+        run = [_run_top(counts.naturals), *[z3.IntVal(0)] * 4]
+        flush = _flush_values(counts.naturals, counts.wilds, ruleset.wild_may_copy)
+        is_run = z3.Or([place == ORDER.index(slug) for slug in RUNS])
+        is_flush = place == ORDER.index("flush")
+        parts = [number, *[z3.If(is_run, r, z3.If(is_flush, f, g)) for r, f, g in zip(run, flush, grouped)]]
+    return [define(p) for p in parts] if define is not None else parts
 
+
+def hand_strength(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, Any] | None = None) -> Any | None:
+    """The evaluator's strength of one to five cards as one Z3 integer term (None for more)."""
+    parts = strength_tuple(cards, ruleset, found)
+    if parts is None:
+        return None
+    return parts[0] * BASE ** 5 + _weighted(parts[1:])
+
+
+def compare(left: Sequence[Any], op: str, right: Sequence[Any]) -> Any:
+    """Two ``strength_tuple``s compared (``>``, ``>=``, ``<``, ``<=``, ``==``, ``!=``), in
+    the order of their terms."""
+    import z3
+
+    if op in ("<", "<="):
+        return compare(right, {"<": ">", "<=": ">="}[op], left)
+    same = z3.And([a == b for a, b in zip(left, right)])
+    if op in ("==", "!="):
+        return same if op == "==" else z3.Not(same)
+    above = z3.Or([z3.And(*[left[j] == right[j] for j in range(i)], left[i] > right[i]) for i in range(len(left))])
+    return above if op == ">" else z3.Or(above, same)
