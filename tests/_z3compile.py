@@ -16,7 +16,8 @@ _INFIX = {
 
 
 def compile_term(term: Any, inputs: Sequence[Any], vectorized: bool = False) -> Callable[..., Any]:
-    """A Python function of the ``inputs`` (Z3 constants, in order) computing ``term``; with
+    """A Python function of the ``inputs`` (Z3 constants, in order) computing ``term`` (a tuple
+    of them, for a list of terms, their shared parts computed once); with
     ``vectorized``, of numpy arrays (one row of inputs an element), computing every row at once."""
     names = {x.get_id(): f"a{i}" for i, x in enumerate(inputs)}
     lines: list[str] = []
@@ -57,7 +58,7 @@ def compile_term(term: Any, inputs: Sequence[Any], vectorized: bool = False) -> 
         done[key] = name
         return name
 
-    result = visit(term)
+    result = ", ".join(visit(t) for t in term) + "," if isinstance(term, (list, tuple)) else visit(term)
     source = f"def compiled({', '.join(f'a{i}' for i in range(len(inputs)))}):\n" + "\n".join(lines) + f"\n    return {result}\n"
     scope: dict[str, Any] = {"np": __import__("numpy")}
     exec(compile(source, "<z3 term>", "exec"), scope)

@@ -65,7 +65,7 @@ class SearchModel:
         import z3
 
         self.defined += 1
-        name = z3.Int(f"defined#{self.defined}")
+        name = z3.Const(f"defined#{self.defined}", term.sort())
         self.solver.add(name == term)
         return name
 
@@ -126,7 +126,7 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
 def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
     """A player's hand as its whole strength (a Z3 term), where it is encoded: one to five
     cards ranked alone (Diablo's hand, Drawing Dead's upcards up to five); None otherwise."""
-    from oracle.solve.smt.strength import strength_tuple
+    from oracle.solve.smt.strength import strength_key
 
     known: dict[tuple[str, Ruleset], Any] = {}
 
@@ -135,7 +135,7 @@ def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
             spec = hand_spec(doc, name, keys)
             whole = None
             if spec is not None and spec.board is None:
-                whole = strength_tuple([_term(item, model) for item in spec.cards], ruleset, hand_of(name, ruleset),
+                whole = strength_key([_term(item, model) for item in spec.cards], ruleset, hand_of(name, ruleset),
                                        model.define)
             known[name, ruleset] = whole
         return known[name, ruleset]

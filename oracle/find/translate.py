@@ -214,10 +214,10 @@ def _call(node: Call, ctx: Context) -> Value:
 
 
 def _whole_strength(node: Node, ctx: Context, ruleset: Ruleset, found: dict[str, Any]) -> Any:
-    from oracle.solve.smt.strength import strength_tuple
+    from oracle.solve.smt.strength import strength_key
 
     if isinstance(node, ListOf):
-        return strength_tuple([card_of(item, ctx) for item in node.items], ruleset, found, ctx.define)
+        return strength_key([card_of(item, ctx) for item in node.items], ruleset, found, ctx.define)
     return ctx.strength_of(_word(node) or "", ruleset)
 
 

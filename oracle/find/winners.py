@@ -43,7 +43,7 @@ def compare_winner(question: dict, ruleset: Ruleset, cards_of: Callable[[str], l
     strengths, with its words; None where it states nothing natively."""
     import z3
 
-    from oracle.solve.smt.strength import compare, strength_tuple
+    from oracle.solve.smt.strength import compare, strength_key
 
     ask, expect = question.get("ask"), question.get("expect")
     if not isinstance(ask, dict) or ask.get("kind") != "compare" or not isinstance(expect, dict):
@@ -51,8 +51,8 @@ def compare_winner(question: dict, ruleset: Ruleset, cards_of: Callable[[str], l
     options = _winner_options(expect.get("winner"))
     if options is None or "first" not in ask or "second" not in ask:
         return None
-    first = strength_tuple(cards_of("first"), ruleset, define=define)
-    second = strength_tuple(cards_of("second"), ruleset, define=define)
+    first = strength_key(cards_of("first"), ruleset, define=define)
+    second = strength_key(cards_of("second"), ruleset, define=define)
     if first is None or second is None:
         return None
     relation = {"first": compare(first, ">", second), "second": compare(first, "<", second),
