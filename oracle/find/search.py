@@ -329,8 +329,8 @@ def _proof(model: SearchModel, result: SearchResult) -> str:
         encoded = [g.text for g in model.guarded if g.what == "expect" and str(g.literal) in core]
         if encoded:
             return ("z3: unsatisfiable before any candidate: no filling satisfies the constraints together with "
-                    + "; ".join(encoded) + " (the category encoding, checked against the evaluator on every "
-                    "five-card hand)")
+                    + "; ".join(encoded) + " (the category encoding and the strength key, each checked against "
+                    "the evaluator on every five-card hand)")
         return "z3: unsatisfiable before any candidate"
     if result.witnesses:
         return (f"exhaustive: no other filling of the named holes passes ({result.candidates} candidates "
