@@ -58,6 +58,7 @@ class SearchModel:
     guarded: list[Guarded] = field(default_factory=list)
     solver: Any = None
     defined: int = 0
+    free_suits: list[int] = field(default_factory=list)  # suits renamed alike (``symmetry``)
 
     def define(self, term: Any) -> Any:
         """A fresh unknown equal to ``term``, the equality added unguarded (it always holds):

@@ -233,6 +233,8 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
     clash = contradiction(model)
     if clash:
         raise ScenarioError(clash)
+    if count == 1:  # more witnesses may differ by their suits alone: all renamings are wanted
+        _break_suit_symmetry(search, model)
     proposer = _Proposer(model, seed)
     try:
         _propose_and_check(search, model, proposer, result, budget, progress)
@@ -240,6 +242,16 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
         return _stopped(result, budget, f"after {result.candidates} candidates checked")
     result.elapsed = budget.elapsed()
     return result
+
+
+def _break_suit_symmetry(search: SearchFile, model: SearchModel) -> None:
+    """Where the file's suits play the same, one filling of each renaming of them is searched
+    (``oracle.find.symmetry``)."""
+    from oracle.find.symmetry import free_suits, precedence
+
+    model.free_suits = free_suits(search)
+    if model.free_suits:
+        model.solver.add(precedence(list(model.cards.values()), model.free_suits))
 
 
 def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Proposer, result: SearchResult,
@@ -324,6 +336,19 @@ def field_of(hole) -> str:
 
 
 def _proof(model: SearchModel, result: SearchResult) -> str:
+    return _proof_text(model, result) + _renamed(model)
+
+
+def _renamed(model: SearchModel) -> str:
+    if not model.free_suits:
+        return ""
+    from oracle.cards import SUITS
+
+    return (f"; the suits {', '.join(SUITS[s].value for s in model.free_suits)} play alike, so one filling of each "
+            f"renaming of them was searched")
+
+
+def _proof_text(model: SearchModel, result: SearchResult) -> str:
     if result.candidates == 0:
         core = {str(x) for x in model.solver.unsat_core()}
         encoded = [g.text for g in model.guarded if g.what == "expect" and str(g.literal) in core]

@@ -59,16 +59,16 @@ def _group_counts(naturals: Sequence[Any], wilds: Any, cap: int) -> list[Any]:
     over is the highest other rank."""
     import z3
 
-    best_key, chosen = z3.IntVal(-1), z3.IntVal(ACE_RANK)
+    chosen = []  # (n_r, r) above every other (n_u, u)
     for rank, n in enumerate(naturals):
-        key = n * 16 + rank
-        better = key > best_key
-        best_key, chosen = z3.If(better, key, best_key), z3.If(better, rank, chosen)
-    held = z3.Sum([z3.If(chosen == rank, n, 0) for rank, n in enumerate(naturals)])
-    over = z3.If(held + wilds > cap, held + wilds - cap, 0)
-    kicker = z3.If(chosen == ACE_RANK, ACE_RANK - 1, ACE_RANK)
-    return [n + z3.If(chosen == rank, wilds - over, 0) + z3.If(kicker == rank, over, 0)
-            for rank, n in enumerate(naturals)]
+        chosen.append(z3.And([n >= other if u < rank else n > other for u, other in enumerate(naturals) if u != rank]))
+    over = [z3.If(z3.And(chosen[rank], n + wilds > cap), n + wilds - cap, 0) for rank, n in enumerate(naturals)]
+    spill = z3.Sum(over)
+    counts = []
+    for rank, n in enumerate(naturals):
+        kicker = z3.Not(chosen[ACE_RANK]) if rank == ACE_RANK else (chosen[ACE_RANK] if rank == ACE_RANK - 1 else False)
+        counts.append(n + z3.If(chosen[rank], wilds - over[rank], 0) + z3.If(kicker, spill, 0))
+    return counts
 
 
 def _run_top(naturals: Sequence[Any]) -> Any:
