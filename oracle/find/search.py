@@ -184,7 +184,10 @@ class _Proposer:
         import z3
 
         solver = self.model.solver
+        hinted_out = False
         for share in (0.5, 0.25, 0.1, 0.0):
+            if share and hinted_out:
+                continue
             if budget.expired():
                 return "unknown", None
             left = max(0.0, (budget.remaining() or 3600) - RESERVE)
@@ -199,7 +202,8 @@ class _Proposer:
             if status == z3.sat:
                 return "sat", found
             if status == z3.unknown:
-                if share:
+                if share:  # a model too hard for a hinted try in a second: try it whole
+                    hinted_out = True
                     continue
                 return "unknown", None
         return "unsat", None
