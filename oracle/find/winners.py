@@ -92,7 +92,7 @@ def _still_in(doc: Document, keys: dict) -> list[str] | None:
     """The players whose hands the position gives and who did not fold, where the history
     leaves those hands as they are shown; else None."""
     from oracle.errors import OracleError
-    from oracle.games.diablo.actions import Action
+    from oracle.games.diablo import Action
 
     rules = doc.game.default_rules() | (doc.data.get("rules") if isinstance(doc.data.get("rules"), dict) else {})
     if rules.get("declare_hand"):
