@@ -56,7 +56,7 @@ def test_strength_key_orders_every_five_card_hand_as_the_evaluator(ruleset):
     assert same_order(keys_of(hands, ruleset, 5), strengths, hands) == []
 
 
-@pytest.mark.parametrize("ruleset", [STANDARD, DRAWING_DEAD, DIABLO], ids=lambda r: r.name)
+@pytest.mark.parametrize("ruleset", [DRAWING_DEAD, DIABLO], ids=lambda r: r.name)
 def test_strength_key_ranks_partial_hands_with_five_card_ones(ruleset):
     """Drawing Dead ranks hands of fewer than five upcards, against five-card hands too: a
     present kicker beats a missing one."""
@@ -64,7 +64,7 @@ def test_strength_key_ranks_partial_hands_with_five_card_ones(ruleset):
     deck = full_deck(ruleset.jokers)
     hands, keys = [], []
     for size in (1, 2, 3, 4, 5):
-        some = [rng.sample(deck, size) for _ in range(800)]
+        some = [rng.sample(deck, size) for _ in range(600)]
         hands += some
         keys.append(keys_of(some, ruleset, size))
     strengths = np.array([strength(hand, ruleset) for hand in hands])

@@ -112,5 +112,14 @@ def _still_in(doc: Document, keys: dict) -> list[str] | None:
         if action.kind == "fold":
             folded.add(action.player)
     seats = position.get("seats") if isinstance(position.get("seats"), list) else []
-    names = [seat.get("name") for seat in seats if isinstance(seat, dict) and isinstance(seat.get("name"), str)]
+    names = []
+    for seat in seats:
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
+            return None
+        chips = seat.get("chips")
+        # "A player with no chips has dropped out and is not dealt in": a seat whose chips
+        # are not known to be above 0 may not be in the hand at all.
+        if chips is not None and not (isinstance(chips, int) and chips > 0):
+            return None
+        names.append(seat["name"])
     return [name for name in names if name not in folded and hand_spec(doc, name, keys) is not None]
