@@ -8,10 +8,12 @@ ranks, suits, categories and whole numbers as words; ``== != < <= > >=``, ``in [
 ``not in [...]``, ``+ - *``, ``and or not``.
 
 Two hands' categories compare by their places in the order of categories. Two strengths
-compare as the evaluator ranks the hands (tie-breaks included), which Z3 is not given: each
-comparison of strengths is a fresh true/false unknown, tied to what it implies of the hands'
-categories (``strength(A) > strength(B)`` only where ``category(A) >= category(B)``), and the
-search checks it exactly on every proposal (``Context.exact`` says a constraint needs that).
+compare as the evaluator ranks the hands (tie-breaks included): for hands of one to five
+cards through their strength keys (``oracle.solve.smt.strength``), which Z3 holds whole; for
+the best five of more and Hell of a Deal's selection rule, which have no key, as a fresh
+true/false unknown tied to what it implies of the hands' categories (``strength(A) >
+strength(B)`` only where ``category(A) >= category(B)``). Either way the search checks every
+comparison of strengths by the evaluator on each proposal (``Context.exact`` says so).
 """
 
 from __future__ import annotations
