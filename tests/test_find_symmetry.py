@@ -54,6 +54,15 @@ def test_free_suits_are_those_nothing_in_the_file_names(tmp_path, change, free):
     assert "".join(SUITS[s].value for s in free_suits(search)) == free
 
 
+def test_no_suit_is_free_where_a_question_deals_from_the_deck(tmp_path):
+    """Which cards a swap may draw depends on which are left, and a renaming changes them."""
+    text = ("game: diablo\nposition:\n  seats: [{name: Anna}, {name: Ben}, {name: Carla}]\n  dealer: Carla\n"
+            "  hands: {Anna: \"$a ? ? ? ?\"}\n  history: [Anna bets 1, Ben calls, Carla folds]\nquestions:\n"
+            "  - id: swap\n    ask: {kind: best-swap, player: Anna}\nwhere:\n  - rank($a) == A\n")
+    assert free_suits(read_search(write(tmp_path, text))) == []
+    assert free_suits(read_search(write(tmp_path, text.replace("{kind: best-swap, player: Anna}", "validate")))) == [0, 1, 2, 3]
+
+
 def _all_solutions(path):
     """Every filling Z3 allows with the precedence of the free suits, as card tuples."""
     search = read_search(path)

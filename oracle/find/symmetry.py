@@ -3,9 +3,10 @@ filling with its suits renamed pass or fail alike, and Z3 need try only one of t
 
 Suits are all equal in Diablo ("Suits are all equal", Diablo: Hand ranking) and in Drawing
 Dead, as in the charts (``oracle.charts.symmetry``). A file's suits are *free* when nothing in
-it tells them apart: every document plays one of those games, no ``where:`` constraint calls
-``suit()``, and a suit no card of the file names (a card given in the position, a question's
-parameters or expectations, a constraint) is free. The free suits may be renamed among
+it tells them apart: every document plays one of those games and asks only questions answered
+from the cards alone (``rank``, ``compare``, ``showdown``, ``validate``: no shuffled deck),
+no ``where:`` constraint calls ``suit()``, and a suit no card of the file names (a card given
+in the position, a question's parameters or expectations, a constraint) is free. The free suits may be renamed among
 themselves without changing any answer, so every filling has a renaming in which the free
 suits first appear, hole by hole in the file's order, in their own order (``precedence``):
 that one alone is searched. A witness is still checked by the engines; a proof that none
@@ -24,6 +25,10 @@ from oracle.find.holes import SearchFile
 
 # The games whose rules treat every suit alike.
 SUIT_BLIND = frozenset({"diablo", "drawing-dead"})
+# The questions whose answers follow from the cards alone, with no shuffled deck: a renaming
+# of the suits renames their answers and changes nothing else. (A question that deals from a
+# seeded shuffle may draw other cards once the suits are renamed.)
+SUIT_BLIND_QUESTIONS = frozenset({"rank", "compare", "showdown", "validate"})
 # A card named in a text: a rank and a suit, standing alone.
 _CARD = re.compile(r"(?<![\w$])(?:10|[2-9TJQKAtjqka])([shdcSHDC♠♥♦♣♤♡♢♧])(?!\w)")
 _SUIT_OF = {s.value: i for i, s in enumerate(SUITS)} | {s.symbol: i for i, s in enumerate(SUITS)}
@@ -51,6 +56,11 @@ def free_suits(search: SearchFile) -> list[int]:
     for doc in search.documents:
         if doc.game.slug not in SUIT_BLIND:
             return []
+        for question in doc.data.get("questions") or []:
+            ask = question.get("ask") if isinstance(question, dict) else None
+            kind = ask if isinstance(ask, str) else ask.get("kind") if isinstance(ask, dict) else None
+            if kind not in SUIT_BLIND_QUESTIONS:
+                return []
         for card in doc.fixed_cards:
             if card.suit is not None:
                 named.add(SUITS.index(card.suit))
