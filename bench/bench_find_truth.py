@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from oracle.cards import JOKER, Card, full_deck, parse_cards  # noqa: E402
+from oracle.cards import JOKER, full_deck, parse_cards  # noqa: E402
 from oracle.eval import batch, describe, strength  # noqa: E402
 from oracle.find.classes import combinations as index_combinations  # noqa: E402
 

@@ -15,7 +15,7 @@ from oracle.cli import main
 from oracle.eval import category_slug, strength
 from oracle.errors import ScenarioError
 from oracle.expectations import differences
-from oracle.find import FOUND, NONE, run_search
+from oracle.find import FOUND, run_search
 from oracle.schema import scenario_schema
 
 PLACES = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",

@@ -45,7 +45,6 @@ from oracle.eval.strength import CATEGORY_ORDER
 from oracle.solve.smt.cards import ACE_RANK, CardTerm
 from oracle.solve.smt.categories import ORDER, RANK_COUNT, category_number, hand_counts, patterns
 
-GROUPED = ("high_card", "pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind", "five_of_a_kind")
 RUNS = ("straight", "straight_flush", "royal_flush")
 # Each place of ``categories.ORDER`` as the evaluator's category number (the royal flush is
 # its best straight flush).
