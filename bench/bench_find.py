@@ -1,5 +1,6 @@
-"""Benchmark: ``oracle find`` on the six example searches, and the exhaustive check of the Z3
-category encoding against the evaluator (every five-card hand, class by class).
+"""Benchmark: ``oracle find`` on the example searches, and the exhaustive checks of the Z3
+category encoding and strength key against the evaluator (every five-card hand, class by
+class).
 
 Run by hand:  python bench/bench_find.py [--runs N]
 Prints, for each search, the outcome, the candidates and the median time over N runs (each a
@@ -66,11 +67,30 @@ def categories() -> bool:
     return ok
 
 
+def strength_keys() -> bool:
+    """The strength key orders every class as the evaluator does (``tests/test_smt_strength``)."""
+    import numpy as np
+    from test_smt_categories import DIABLO_COPYING, hand_classes
+    from test_smt_strength import keys_of, same_order
+
+    ok = True
+    for ruleset in (STANDARD, DIABLO, DIABLO_COPYING, DRAWING_DEAD):
+        started = time.perf_counter()
+        hands = [hand for hand, _ in hand_classes(ruleset)]
+        wrong = same_order(keys_of(hands, ruleset, 5), np.array([strength(h, ruleset) for h in hands]), hands)
+        verdict = "PASS" if not wrong else "FAIL"
+        ok &= not wrong
+        print(f"{verdict} strength key {ruleset.name}: {len(hands):,} classes, {len(wrong)} out of order; "
+              f"{time.perf_counter() - started:.2f} s")
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     ok = categories()
+    ok &= strength_keys()
     ok &= searches(args.runs)
     sys.exit(0 if ok else 1)
 

@@ -15,8 +15,10 @@ _INFIX = {
 }
 
 
-def compile_term(term: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
-    """A Python function of the ``inputs`` (Z3 constants, in order) computing ``term``."""
+def compile_term(term: Any, inputs: Sequence[Any], vectorized: bool = False) -> Callable[..., Any]:
+    """A Python function of the ``inputs`` (Z3 constants, in order) computing ``term`` (a tuple
+    of them, for a list of terms, their shared parts computed once); with
+    ``vectorized``, of numpy arrays (one row of inputs an element), computing every row at once."""
     names = {x.get_id(): f"a{i}" for i, x in enumerate(inputs)}
     lines: list[str] = []
     done: dict[int, str] = dict(names)
@@ -27,7 +29,9 @@ def compile_term(term: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
             return done[key]
         kind = e.decl().kind()
         args = [visit(c) for c in e.children()]
-        if z3.is_int_value(e):
+        if vectorized:
+            text = _numpy_text(e, kind, args)
+        elif z3.is_int_value(e):
             text = str(e.as_long())
         elif kind == z3.Z3_OP_TRUE:
             text = "True"
@@ -54,8 +58,29 @@ def compile_term(term: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
         done[key] = name
         return name
 
-    result = visit(term)
+    result = ", ".join(visit(t) for t in term) + "," if isinstance(term, (list, tuple)) else visit(term)
     source = f"def compiled({', '.join(f'a{i}' for i in range(len(inputs)))}):\n" + "\n".join(lines) + f"\n    return {result}\n"
-    scope: dict[str, Any] = {}
+    scope: dict[str, Any] = {"np": __import__("numpy")}
     exec(compile(source, "<z3 term>", "exec"), scope)
     return scope["compiled"]
+
+
+def _numpy_text(e: Any, kind: Any, args: list[str]) -> str:
+    """One operation over arrays: ``np.where`` for if-then-else, ``&``/``|`` for and/or."""
+    if z3.is_int_value(e):
+        return str(e.as_long())
+    if kind in (z3.Z3_OP_TRUE, z3.Z3_OP_FALSE):
+        return str(kind == z3.Z3_OP_TRUE)
+    if kind in (z3.Z3_OP_AND, z3.Z3_OP_OR):
+        if not args:
+            return str(kind == z3.Z3_OP_AND)
+        return "(" + (" & " if kind == z3.Z3_OP_AND else " | ").join(f"np.asarray({a}, dtype=bool)" for a in args) + ")"
+    if kind == z3.Z3_OP_NOT:
+        return f"(~np.asarray({args[0]}, dtype=bool))"
+    if kind == z3.Z3_OP_ITE:
+        return f"np.where({args[0]}, {args[1]}, {args[2]})"
+    if kind == z3.Z3_OP_UMINUS:
+        return f"(-{args[0]})"
+    if kind in _INFIX:
+        return "(" + f" {_INFIX[kind]} ".join(args) + ")"
+    raise NotImplementedError(f"no vectorized translation for {e.decl()} in {e}")

@@ -1,5 +1,5 @@
-"""The six example searches of ``scenarios/find/``: each finishes within 60 s with the answer
-it was written for, and what it finds passes ``oracle check`` (the witnesses committed beside
+"""The nine example searches of ``scenarios/find/``: each finishes within 60 s with the answer
+it was written for (the three about who wins within 20 s), and what it finds passes ``oracle check`` (the witnesses committed beside
 them are checked by CI as every scenario is)."""
 
 from __future__ import annotations
@@ -21,12 +21,18 @@ FOUND_BY_SEARCH = [
     "hod-boatman-toll",
     "drawing-dead-four-cards",
     "auf-teufel-one-step",
+    "drawing-dead-joker-ties",
+    "diablo-three-way-split",
 ]
+# Answered within this through the strength key and the suit symmetry (the 2-core machine of
+# docs/performance.md takes 2-5 s); within 60 s they ended unknown without them. The margin is
+# for a loaded machine running the suite.
+WHO_WINS_LIMIT = 20.0
 
 
-def test_six_searches_are_shipped():
+def test_nine_searches_are_shipped():
     searches = sorted(p.name for p in FOLDER.glob("*.search.yaml"))
-    assert len(searches) == 6
+    assert len(searches) == 9
     for name in FOUND_BY_SEARCH:
         assert (FOLDER / f"{name}.scenario.yaml").exists(), f"{name}: its witness is committed beside it"
 
@@ -34,8 +40,9 @@ def test_six_searches_are_shipped():
 @pytest.mark.parametrize("name", FOUND_BY_SEARCH)
 def test_example_search_finds_a_witness_oracle_check_passes(name, tmp_path):
     started = time.monotonic()
-    result = run_search(str(FOLDER / f"{name}.search.yaml"), time_limit=LIMIT)
-    assert time.monotonic() - started <= LIMIT
+    limit = WHO_WINS_LIMIT if name in ("drawing-dead-joker-ties", "diablo-three-way-split") else LIMIT
+    result = run_search(str(FOLDER / f"{name}.search.yaml"), time_limit=limit)
+    assert time.monotonic() - started <= limit
     assert result.outcome == FOUND and len(result.witnesses) == 1
     witness = tmp_path / f"{name}.scenario.yaml"
     witness.write_text(result.witnesses[0].text, encoding="utf-8")
@@ -52,6 +59,15 @@ def test_five_of_a_kind_without_a_deuce_is_proved_not_to_exist():
     assert "five_of_a_kind" in result.method
 
 
+def test_a_hand_with_one_deuce_never_loses_to_sevens_proved_by_the_strength_key():
+    """One wild deuce makes at least a pair, and a pair no better than Sevens-Six-Five-Three
+    leaves the natural cards within 3 to 7, which the deuce makes a straight (brute force
+    over all 493,640 such hands: bench/bench_find_truth.py)."""
+    result = run_search(str(FOLDER / "diablo-one-deuce-loses-to-sevens.search.yaml"), time_limit=WHO_WINS_LIMIT)
+    assert result.outcome == NONE and result.candidates == 0
+    assert "compare answers winner second" in result.method and "strength key" in result.method
+
+
 def test_committed_witnesses_pass_oracle_check():
     report = run_check([str(p) for p in sorted(FOLDER.glob("*.scenario.yaml"))])
-    assert report.exit_code == 0 and report.failed == 0 and report.passed >= 6
+    assert report.exit_code == 0 and report.failed == 0 and report.passed >= 8

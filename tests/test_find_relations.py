@@ -13,8 +13,9 @@ from oracle.cards import parse_cards
 from oracle.check import run_check
 from oracle.cli import main
 from oracle.eval import category_slug, strength
+from oracle.errors import ScenarioError
 from oracle.expectations import differences
-from oracle.find import FOUND, NONE, run_search
+from oracle.find import FOUND, run_search
 from oracle.schema import scenario_schema
 
 PLACES = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",
@@ -65,12 +66,26 @@ def test_strengths_compare_as_the_evaluator_ranks_the_hands_tie_breaks_included(
     assert set(result.rejections) <= {"where[2]"}
 
 
-def test_none_exists_when_no_card_outranks_the_ace_proved_by_trying_each(tmp_path):
+def test_no_card_outranks_the_ace_said_of_the_constraint_before_any_search(tmp_path):
+    """The strengths of hands of five cards or fewer are Z3's own: a comparison no filling
+    satisfies is named before any candidate, as any impossible constraint is."""
     head = "game: hell-of-a-deal\nquestions:\n  - id: r\n    ask: {kind: rank, cards: $a}\nwhere:\n"
     path = write(tmp_path, ["strength([$a]) > strength([As])"], head)
-    result = run_search(path, time_limit=30)
-    assert result.outcome == NONE and result.method.startswith("exhaustive")
-    assert result.candidates <= 52 and result.rejections["where[0]"] == result.candidates
+    with pytest.raises(ScenarioError, match=r"'strength\(\[\$a\]\) > strength\(\[As\]\)' can never hold"):
+        run_search(path, time_limit=30)
+
+
+def test_the_best_five_of_more_is_still_compared_by_trying_each(tmp_path):
+    """Drawing Dead's six upcards rank by their best five, which the key does not encode: Z3
+    knows the categories only, and the evaluator refuses each proposal that fails."""
+    head = ("game: drawing-dead\nposition:\n  players:\n    - {name: Anna, chips: 10, upcards: $a Ks Kd 7c 7d 3h}\n"
+            "    - {name: Ben, chips: 10, upcards: Kh Kc 7h 7s 4d}\n  turn: Anna\n  phase: action\n  button: Ben\n"
+            "  pot: 5\nquestions:\n  - id: v\n    ask: validate\nwhere:\n")
+    path = write(tmp_path, ["strength(Anna) > strength(Ben)", "not rank($a) >= 4"], head)
+    result = run_search(path, count=2, time_limit=30)
+    # A Three or a deuce is a kicker below Ben's Four; only the Joker makes a full house.
+    assert result.outcome == FOUND and [str(w.values["$a"]) for w in result.witnesses] == ["Jk"]
+    assert result.complete and set(result.rejections) == {"where[0]"}
 
 
 def test_equal_strengths_are_a_tie(tmp_path):
@@ -80,7 +95,7 @@ def test_equal_strengths_are_a_tie(tmp_path):
     result = run_search(path, count=3, time_limit=30)
     assert result.outcome == FOUND and len(result.witnesses) == 3
     assert {str(w.values["$b"])[0] for w in result.witnesses} == {"7"}
-    assert set(result.rejections) == {"where[0]"}  # only the exact check of strengths rejects
+    assert not result.rejections  # the strengths are Z3's own: no proposal fails the evaluator
 
 
 @pytest.mark.parametrize("constraint, message", [

@@ -178,23 +178,26 @@ where:
 
 def test_a_rejection_blocks_every_filling_the_failing_check_could_not_see(tmp_path):
     """The failing question reads $a only: each rejection blocks all fillings of the other
-    question's five holes with it, so five candidates prove that none exists. (Its
-    expectation names cards, so hands that merely rank alike are not blocked together.)"""
+    question's five holes with it, so three candidates prove that none exists. (Its
+    expectation names cards, so hands that merely rank alike are not blocked together, and
+    nothing of it is stated to Z3.)"""
     path = write(tmp_path, """game: diablo
 position:
   seats: [{name: Anna}, {name: Ben}, {name: Carla}]
 questions:
   - id: never
     ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
-    expect: {winner: first, first: {cards: [As, Kd]}}
+    expect: {first: {cards: [Kd]}}
   - id: other
     ask: {kind: rank, cards: "? ? ? ? ?"}
 where:
   - rank($a) in [A, K]
 """)
     result = run_search(path, time_limit=30)
-    assert result.outcome == NONE and result.candidates == 5  # As Ad Ac Ks Kc
-    assert result.method.startswith("exhaustive")
+    # As Ad Ks: Ac and Kc are As and Ks with spades and clubs renamed (no card of the file
+    # names either), and the search tries one filling of each renaming.
+    assert result.outcome == NONE and result.candidates == 3
+    assert result.method.startswith("exhaustive") and "the suits s, c play alike" in result.method
 
 
 def test_a_hell_of_a_deal_category_follows_the_selection_rule(tmp_path):
@@ -231,7 +234,7 @@ position:
 questions:
   - id: never
     ask: {kind: compare, first: $a Kd, second: Ah Kh Qh Jh 9h}
-    expect: {winner: first, first: {cards: [As, Kd]}}
+    expect: {first: {cards: [Kd]}}
 where:
   - rank($a) in [A, K]
 """)
@@ -240,12 +243,28 @@ where:
 
 
 def test_hands_that_rank_alike_are_blocked_together(tmp_path):
-    """No two natural cards beat a pair of Aces: a rejected compare blocks every filling whose
+    """No two natural cards make three of a kind: a rejected compare blocks every filling whose
     hand ranks the same (the same ranks, as many wild cards), so the proof takes one candidate
     per class of two-card hands, not one per hand."""
     path = write(tmp_path, """game: diablo
 position:
   seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+questions:
+  - id: trips
+    ask: {kind: compare, first: "$x $y", second: Ah Ad}
+    expect: {first: {category: three_of_a_kind}}
+where:
+  - not wild($x) and not wild($y)
+""")
+    result = run_search(path, time_limit=60)
+    assert result.outcome == NONE and result.method.startswith("exhaustive")
+    assert result.candidates <= 12 * 13 // 2 + 12  # two ranks of the twelve natural ones, or a pair
+
+
+def test_a_compare_winner_is_stated_to_z3_through_the_hands_strengths(tmp_path):
+    """No two natural cards beat a pair of Aces: the expected winner is a comparison of the
+    two hands' strength keys, so Z3 proves it before any candidate."""
+    path = write(tmp_path, """game: diablo
 questions:
   - id: beats
     ask: {kind: compare, first: "$x $y", second: Ah Ad}
@@ -254,5 +273,5 @@ where:
   - not wild($x) and not wild($y)
 """)
     result = run_search(path, time_limit=60)
-    assert result.outcome == NONE and result.method.startswith("exhaustive")
-    assert result.candidates <= 12 * 13 // 2 + 12  # two ranks of the twelve natural ones, or a pair
+    assert result.outcome == NONE and result.candidates == 0
+    assert "compare answers winner first" in result.method and "strength key" in result.method

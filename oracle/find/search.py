@@ -184,7 +184,10 @@ class _Proposer:
         import z3
 
         solver = self.model.solver
+        hinted_out = False
         for share in (0.5, 0.25, 0.1, 0.0):
+            if share and hinted_out:
+                continue
             if budget.expired():
                 return "unknown", None
             left = max(0.0, (budget.remaining() or 3600) - RESERVE)
@@ -199,7 +202,8 @@ class _Proposer:
             if status == z3.sat:
                 return "sat", found
             if status == z3.unknown:
-                if share:
+                if share:  # a model too hard for a hinted try in a second: try it whole
+                    hinted_out = True
                     continue
                 return "unknown", None
         return "unsat", None
@@ -233,6 +237,8 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
     clash = contradiction(model)
     if clash:
         raise ScenarioError(clash)
+    if count == 1:  # more witnesses may differ by their suits alone: all renamings are wanted
+        _break_suit_symmetry(search, model)
     proposer = _Proposer(model, seed)
     try:
         _propose_and_check(search, model, proposer, result, budget, progress)
@@ -240,6 +246,16 @@ def run_search(path: str, *, count: int = 1, time_limit: float | None = DEFAULT_
         return _stopped(result, budget, f"after {result.candidates} candidates checked")
     result.elapsed = budget.elapsed()
     return result
+
+
+def _break_suit_symmetry(search: SearchFile, model: SearchModel) -> None:
+    """Where the file's suits play the same, one filling of each renaming of them is searched
+    (``oracle.find.symmetry``)."""
+    from oracle.find.symmetry import free_suits, precedence
+
+    model.free_suits = free_suits(search)
+    if model.free_suits:
+        model.solver.add(precedence(list(model.cards.values()), model.free_suits))
 
 
 def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Proposer, result: SearchResult,
@@ -324,13 +340,26 @@ def field_of(hole) -> str:
 
 
 def _proof(model: SearchModel, result: SearchResult) -> str:
+    return _proof_text(model, result) + _renamed(model)
+
+
+def _renamed(model: SearchModel) -> str:
+    if not model.free_suits:
+        return ""
+    from oracle.cards import SUITS
+
+    return (f"; the suits {', '.join(SUITS[s].value for s in model.free_suits)} play alike, so one filling of each "
+            f"renaming of them was searched")
+
+
+def _proof_text(model: SearchModel, result: SearchResult) -> str:
     if result.candidates == 0:
         core = {str(x) for x in model.solver.unsat_core()}
         encoded = [g.text for g in model.guarded if g.what == "expect" and str(g.literal) in core]
         if encoded:
             return ("z3: unsatisfiable before any candidate: no filling satisfies the constraints together with "
-                    + "; ".join(encoded) + " (the category encoding, checked against the evaluator on every "
-                    "five-card hand)")
+                    + "; ".join(encoded) + " (the category encoding and the strength key, each checked against "
+                    "the evaluator on every five-card hand)")
         return "z3: unsatisfiable before any candidate"
     if result.witnesses:
         return (f"exhaustive: no other filling of the named holes passes ({result.candidates} candidates "

@@ -8,10 +8,12 @@ ranks, suits, categories and whole numbers as words; ``== != < <= > >=``, ``in [
 ``not in [...]``, ``+ - *``, ``and or not``.
 
 Two hands' categories compare by their places in the order of categories. Two strengths
-compare as the evaluator ranks the hands (tie-breaks included), which Z3 is not given: each
-comparison of strengths is a fresh true/false unknown, tied to what it implies of the hands'
-categories (``strength(A) > strength(B)`` only where ``category(A) >= category(B)``), and the
-search checks it exactly on every proposal (``Context.exact`` says a constraint needs that).
+compare as the evaluator ranks the hands (tie-breaks included): for hands of one to five
+cards through their strength keys (``oracle.solve.smt.strength``), which Z3 holds whole; for
+the best five of more and Hell of a Deal's selection rule, which have no key, as a fresh
+true/false unknown tied to what it implies of the hands' categories (``strength(A) >
+strength(B)`` only where ``category(A) >= category(B)``). Either way the search checks every
+comparison of strengths by the evaluator on each proposal (``Context.exact`` says so).
 """
 
 from __future__ import annotations
@@ -42,7 +44,16 @@ class WhereError(ValueError):
 @dataclass(frozen=True)
 class Value:
     kind: str  # card, rank, suit, category, strength, number, bool
-    term: Any  # a strength's term is its hand's category patterns
+    term: Any  # a strength's term is a ``Strength``
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A hand's strength: its category patterns, and its whole strength as a Z3 term where it
+    is encoded (``oracle.solve.smt.strength``), else None."""
+
+    found: dict[str, Any]
+    whole: Any = None
 
 
 @dataclass
@@ -60,12 +71,18 @@ class Context:
     implied: list[Any] = field(default_factory=list)
     label: str = ""  # names the document's unknowns apart from another document's
     atoms: int = 0  # the comparisons of strengths named so far
+    # (a player's name, a ruleset) -> the strength of the player's hand as a Z3 term, or None
+    # where it is not encoded (the best five of more cards, the selection rule).
+    strength_of: Callable[[str, Ruleset], Any | None] = lambda name, ruleset: None
+    compared: int = 0  # the comparisons of strengths in the constraint being translated
+    # A term -> a fresh unknown equal to it, the equality kept in the solver (``SearchModel.define``).
+    define: Callable[[Any], Any] | None = None
 
     @property
     def exact(self) -> bool:
-        """The constraint last translated compares strengths: Z3 holds it only in part, so
-        each proposal is checked against it exactly."""
-        return bool(self.implied)
+        """The constraint last translated compares strengths: each proposal is checked against
+        it by the evaluator too (the last word), whether Z3 held it whole or only in part."""
+        return bool(self.implied) or self.compared > 0
 
 
 def _z3():
@@ -191,7 +208,19 @@ def _call(node: Call, ctx: Context) -> Value:
         return Value("bool", is_wild(card, _ruleset(given.get("game"), ctx)))
     given = _keywords(node, ("game",))
     ruleset = _ruleset(given.get("game"), ctx)
-    return Value(node.function, _patterns(_one_argument(node, "player or list of cards"), ctx, ruleset, node.function))
+    argument = _one_argument(node, "player or list of cards")
+    found = _patterns(argument, ctx, ruleset, node.function)
+    if node.function == "category":
+        return Value("category", found)
+    return Value("strength", Strength(found, _whole_strength(argument, ctx, ruleset, found)))
+
+
+def _whole_strength(node: Node, ctx: Context, ruleset: Ruleset, found: dict[str, Any]) -> Any:
+    from oracle.solve.smt.strength import strength_key
+
+    if isinstance(node, ListOf):
+        return strength_key([card_of(item, ctx) for item in node.items], ruleset, found, ctx.define)
+    return ctx.strength_of(_word(node) or "", ruleset)
 
 
 def _patterns(node: Node, ctx: Context, ruleset: Ruleset, function: str = "category") -> dict[str, Any]:
@@ -215,6 +244,7 @@ def where_formula(node: Node, ctx: Context) -> Any:
     """The Z3 formula of one ``where:`` constraint, with what its comparisons of strengths
     imply (``ctx.exact`` then says the search must check it exactly)."""
     ctx.implied = []
+    ctx.compared = 0
     formula = constraint(node, ctx)
     return _z3().And(*ctx.implied, formula) if ctx.implied else formula
 
@@ -327,10 +357,17 @@ _IMPLIED = {">": (">=", "<="), ">=": (">=", "<="), "<": ("<=", ">="), "<=": ("<=
             "!=": (None, "==")}
 
 
-def _strength_relation(left: dict[str, Any], op: str, right: dict[str, Any], ctx: Context) -> Any:
-    """A fresh unknown standing for ``left op right`` on strengths, tied to what it implies of
-    the two hands' categories; the search checks its value exactly."""
+def _strength_relation(left: Strength, op: str, right: Strength, ctx: Context) -> Any:
+    """``left op right`` on strengths: the whole strengths compared where both are encoded;
+    else a fresh unknown standing for it, tied to what it implies of the two hands'
+    categories. The search checks every comparison exactly on each proposal."""
     z3 = _z3()
+    ctx.compared += 1
+    if left.whole is not None and right.whole is not None:
+        from oracle.solve.smt.strength import compare
+
+        return compare(left.whole, op, right.whole)
+    left, right = left.found, right.found
     ctx.atoms += 1
     atom = z3.Bool(f"strength{op}#{ctx.label}.{ctx.atoms}")
     holds, fails = _IMPLIED[op]

@@ -1,0 +1,66 @@
+"""Who wins, stated to Z3 natively (``oracle.find.winners``): a ``compare`` question's winner
+and a Diablo showdown's winners, only where they certainly follow from the hands' strengths."""
+
+from __future__ import annotations
+
+import pytest
+import z3
+
+from oracle.cards import Card
+from oracle.eval import DIABLO, strength
+from oracle.find.holes import read_search
+from oracle.find.model import build_model, model_values
+
+SHOWDOWN = """game: diablo
+position:
+  seats: [{name: Anna}, {name: Ben}, {name: Carla}]
+  dealer: Carla
+  hands: {Anna: "$a 7c ? ? ?", Ben: "$b 7d ? ? ?", Carla: "? ? ? ? ?"}
+  history: [Anna bets 1, Ben calls, Carla folds, Anna stands pat, Ben stands pat, Anna checks, Ben checks]
+questions:
+  - id: split
+    ask: showdown
+    expect: {winners: [Anna, Ben]}
+where:
+  - rank($a) == A and rank($b) == A
+"""
+
+
+def built(tmp_path, text):
+    path = tmp_path / "s.search.yaml"
+    path.write_text(text, encoding="utf-8")
+    return build_model(read_search(str(path)))
+
+
+def stated(tmp_path, text):
+    return [g.text for g in built(tmp_path, text).guarded if g.what == "expect"]
+
+
+def test_a_diablo_split_is_stated_among_the_players_still_in(tmp_path):
+    """Carla folded: Anna and Ben tie, whatever Carla holds; Z3's proposal is a split."""
+    model = built(tmp_path, SHOWDOWN)
+    assert [g.text for g in model.guarded if g.what == "expect"] == ["questions[0]: showdown answers winners Anna, Ben"]
+    assert model.solver.check(*model.literals("domain", "where", "expect")) == z3.sat
+    values = model_values(model, model.solver.model())
+    hands = {name: [values[k] for k in keys] for name, keys in
+             (("Anna", ("$a", "?1", "?2", "?3")), ("Ben", ("$b", "?4", "?5", "?6")))}
+    anna, ben = (strength(hands[n] + [Card.parse(seven)], DIABLO) for n, seven in (("Anna", "7c"), ("Ben", "7d")))
+    assert anna == ben
+
+
+@pytest.mark.parametrize("change", [
+    ("Anna stands pat", "Anna draws 1"),  # the hand shown is not the hand given
+    ("{name: Carla}", "{name: Carla, chips: 0}"),  # with no chips Carla is not dealt in
+    ("game: diablo\n", "game: diablo\nrules: {declare_hand: true}\n"),  # declared hands count
+])
+def test_a_showdown_is_not_stated_where_the_hands_given_may_not_be_those_compared(tmp_path, change):
+    assert stated(tmp_path, SHOWDOWN.replace(*change)) == []
+
+
+@pytest.mark.parametrize("winner, words", [
+    ("first", "winner first"), ("{in: [first, tie]}", "winner first or tie"), ("{not_in: [second]}", "winner first or tie"),
+])
+def test_a_compare_winner_and_its_relations_are_stated(tmp_path, winner, words):
+    text = ("game: drawing-dead\nquestions:\n  - id: c\n    ask: {kind: compare, first: $a Kd, second: $b Ks}\n"
+            f"    expect: {{winner: {winner}}}\nwhere:\n  - rank($a) == rank($b)\n")
+    assert stated(tmp_path, text) == [f"questions[0]: compare answers {words} under Drawing Dead"]
