@@ -222,3 +222,22 @@ def test_output_writes_a_parquet_row_a_game_and_a_page_and_refuses_files_not_its
     refused = CliRunner().invoke(main, args)
     assert refused.exit_code == 2 and "was not written by oracle simulate" in refused.output
     assert (folder / "simulation.html").read_text() == "someone's notes"
+
+
+def test_random_auf_teufel_players_stake_what_one_piece_can_win_and_their_games_end():
+    """Phase 1: The Devil's Bet. A random stake is a bet one piece of coal could win; staked from
+    everything a player owns, chips drained to the bank and no game reached the goal."""
+    import random
+
+    from oracle.games.auf_teufel import load_position
+    from oracle.simulate.players.auf_teufel import RandomPlayer
+
+    setup = make_setup("auf-teufel-komm-raus", players="random")
+    state = load_position(setup.position, setup.rules)
+    largest = max(v for v, c in zip(state.oven.values, state.oven.counts) if c)
+    player = RandomPlayer(0, random.Random(3), setup.game, setup.rules)
+    stakes = {player.stake(state) for _ in range(300)}
+    assert max(stakes) == largest and 0 in stakes and all(s % 10 == 0 for s in stakes)
+    for index in range(8):
+        result = play_one(setup, 1, index)
+        assert result.finished and result.measures["actions"] < setup.max_actions // 10
