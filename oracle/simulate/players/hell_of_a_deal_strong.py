@@ -54,7 +54,7 @@ LOOK_BELOW = 0.3  # look at 2 cards below this chance
 # The most Temptation a player risks: what it would stand at if every chip it has bet this
 # round lost (and every Price it pays). Temptation never heals past a Flame Barrier, and a
 # second player at 10 loses the game, so the Minions' rounds keep a margin for The Big Table.
-CEILING = 7
+CEILING = 8
 CEILING_BIG_TABLE = 9
 SOLVER_SECONDS = 0.3  # each solver call's time limit
 SOLVER_ODDS = {"method": "auto", "samples": 1_000, "exact_seconds": 0.05}
