@@ -185,11 +185,12 @@ def test_the_strong_auf_teufel_player_bets_what_bet_advice_finds_best():
     assert StrongPlayer(0, random.Random(1), setup.game, setup.rules).stake(state) == advice["best_bet"]
 
 
-def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_everyone(monkeypatch):
-    """The solver's equities stand in here (building its tables takes seconds)."""
+def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_opponents_who_draw(monkeypatch):
+    """The Diablo rule: an opener who loses pays the pot again. The table's equity stands in
+    here (its lookup is tested against ``oracle chart lookup`` elsewhere)."""
     import random
 
-    from oracle.games.diablo import Action, load_position
+    from oracle.games.diablo import load_position
     from oracle.simulate.players import diablo_strong
 
     setup = make_setup("diablo", seats=3)
@@ -198,8 +199,8 @@ def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_everyon
     for seat, name in enumerate(game.names):
         game.do(f"{name} is dealt {deck[seat]}")
     player = diablo_strong.StrongPlayer(game.to_act, random.Random(1), setup.game, setup.rules)
-    for single, opens in ((0.72, True), (0.69, False)):  # 0.72 ** 2 > 0.5 > 0.69 ** 2
-        monkeypatch.setattr(diablo_strong, "_equities", lambda h, single=single: ((h[-1],), single, 0.3))
+    for equity, opens in ((diablo_strong.OPEN_FROM + 0.01, True), (diablo_strong.OPEN_FROM - 0.01, False)):
+        monkeypatch.setattr(diablo_strong, "best_reply", lambda h, n, equity=equity: ((h[-1],), equity))
         action = player.act(game)
         assert (action.kind == "bet") == opens, action
 

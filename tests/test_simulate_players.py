@@ -59,3 +59,29 @@ def test_the_strong_player_bets_the_swap_team_swap_plans_for_a_partners_face_up_
                only_revealed=True).answer
     assert plan["swaps"][0]["text"] == "Anna swaps 5c with Ben's Th"
     assert plan["expected_souls_after"] > plan["expected_souls_before"]
+
+
+def test_the_strong_diablo_player_draws_the_equilibrium_tables_best_reply():
+    """Diablo: Playing a hand, 2. The draw: the hold the shipped table gives, suits as dealt."""
+    import random
+    from pathlib import Path
+
+    from oracle.charts.equilibrium import lookup
+    from oracle.games.diablo import Action, load_position
+    from oracle.simulate.players import diablo_strong
+
+    setup = make_setup("diablo", seats=4)
+    game = load_position(setup.position, setup.rules)
+    deck = ["9h 9c Kd 4s 7c", "Qh Jh Th 3c 3d", "2s 8d 8h 5c Ac", "6s 6d 6h Ks Qd"]
+    for seat, name in enumerate(game.names):
+        game.do(f"{name} is dealt {deck[seat]}")
+    low, _ = game.rules.limits(1)
+    while game.phase == "bet":  # the first to act opens, everyone calls
+        name = game.names[game.to_act]
+        game.do(Action(player=name, kind="call") if game.current_bet else Action(player=name, kind="bet", amount=low))
+    table = Path(diablo_strong.table_folder(3)) / "diablo-equilibrium.parquet"
+    seat = game.to_act
+    player = diablo_strong.StrongPlayer(seat, random.Random(1), setup.game, setup.rules)
+    action = player.act(game)
+    reply = lookup(table, deck[seat])["best_reply"]
+    assert " ".join(map(str, action.cards)) == reply["discard"]
