@@ -86,6 +86,17 @@ def test_a_variant_plays_the_same_seeds_and_its_difference_is_paired():
     assert all(d["value"] == 0 for d in same["difference"]["measures"].values())
 
 
+def test_compare_changes_several_options_at_once_on_the_same_seeds():
+    from oracle.simulate import changed_setup
+
+    setup = make_setup("diablo", seats=3)
+    other = changed_setup(setup, ["ante=2", "seats=4", "pot_cap=10"])
+    assert other.label == "ante=2, seats=4, pot_cap=10" and other.seats == 4
+    assert (other.rules["ante"], other.rules["pot_cap"]) == (2, 10)
+    run = simulate([setup, other], 2, 3, workers=1).to_json()
+    assert run["variants"][1]["setup"]["label"] == other.label and run["difference"]["paired_games"] == 2
+
+
 def test_the_json_output_gives_every_figure_with_its_interval():
     result = CliRunner().invoke(main, ["simulate", "auf-teufel-komm-raus", "--games", "4", "--workers", "1",
                                        "--seed", "2", "--json"])
@@ -105,6 +116,7 @@ def test_the_json_output_gives_every_figure_with_its_interval():
     (["diablo", "--rule", "ante=lots"], "--rule ante:"),
     (["diablo", "--rule", "ante"], "--rule: write an option and its value"),
     (["diablo", "--compare", "antes=2"], "--compare: 'antes' is neither a rule option"),
+    (["diablo", "--compare", "ante=2", "--compare", "ante=3"], "--compare: 'ante' is changed twice"),
     (["diablo", "--seats", "9"], "--seats: Diablo is for 3 to 7 players"),
     (["diablo", "--hands", "0"], "--hands: a number of hands of at least 1"),
     (["auf-teufel-komm-raus", "--hands", "5"], "--hands: only Diablo"),
