@@ -34,10 +34,10 @@ from .diablo import CATEGORY, TRIPS, SimplePlayer, first_legal
 # The equilibrium tables ``oracle chart diablo-equilibrium`` made for one to three opponents.
 TABLES = Path(__file__).resolve().parents[3] / "docs" / "charts"
 MAX_OPPONENTS = 3
-OPEN_FROM = 0.5  # open from this equity under the Diablo rule (an opener who loses pays again)
+OPEN_FROM = 0.4  # open from this equity under the Diablo rule (an opener who loses pays again)
 BET_FROM = 0.5  # bet (no opening) from this equity
 RAISE_FROM = 0.65  # raise from this equity
-DEALS = 400
+DEALS = 200
 OPENER_TRIES = 200  # deals tried for an opener's hand of three of a kind or better
 
 
