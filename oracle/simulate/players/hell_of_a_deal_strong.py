@@ -39,6 +39,7 @@ from oracle.games.hell_of_a_deal import CHIPS, MAX_CURSES, ChipBet, HodState, he
 from .hell_of_a_deal import CURSE_CHIPS, HAND_FAVORS, SimplePlayer, _first
 
 SOUL_FROM = 0.4
+EARLY_SOUL_FROM = 0.6  # ... before Souls count (see ``souls_count``)
 WILD_FROM = 0.7
 HEAL_FROM = 0.5
 HEAL_AT = 7
@@ -97,9 +98,9 @@ class StrongPlayer(SimplePlayer):
         wanted = []
         if chance >= HEAL_FROM:
             wanted += [f"{me} bets Heal on {p.name}" for p in tempted]
-        if chance >= SOUL_FROM:
+        if chance >= (SOUL_FROM if souls_count(state) else EARLY_SOUL_FROM):
             wanted.append(f"{me} bets Earn a Soul")
-        if chance >= WILD_FROM:
+        if chance >= WILD_FROM and souls_count(state):
             wanted.append(f"{me} bets Wild as Earn a Soul")
         if state.players[self.seat].curses < MAX_CURSES:
             wanted += [line for chip in CURSE_CHIPS for line in legal if line.startswith(f"{me} bets {chip}")]
@@ -133,7 +134,7 @@ class StrongPlayer(SimplePlayer):
         """The Devilish Offering that improves this hand, bet as its chip, or None."""
         me = state.players[self.seat]
         offer = f"{me.name} bets Devilish Offering: "
-        if (state.phase == "preflop" or chance >= OFFER_BELOW or not any(line.startswith(offer) for line in legal)
+        if (state.phase == "preflop" or chance >= OFFER_BELOW or not souls_count(state) or not any(line.startswith(offer) for line in legal)
                 or not self.risk_ok(state, offer + "look at 2, keep 1")):
             return None
         line = self.swap(state, legal, offer)
@@ -174,8 +175,15 @@ class StrongPlayer(SimplePlayer):
         return _first(legal, [f"{me} suffers a Temptation" if stay else f"{me} folds"])
 
     def showdown(self, state: HodState, legal: list[str]) -> str | None:
+        """An Instant that wins the hand, within its ceiling; before Souls reach The Big Table,
+        only when the chips it would lose cost more Temptation and Curses than its Price."""
+        me = self.name(state)
+        if not souls_count(state):
+            lost = settle_bets("lose", state.players[self.seat].bets)
+            if lost.temptation + lost.curses < 2:
+                return None
         return self.best_favor(state, [line for line in legal if self.risk_ok(state, line)
-                                       or not line.startswith(f"{self.name(state)} plays ")], INSTANT_GAIN)
+                                       or not line.startswith(f"{me} plays ")], INSTANT_GAIN)
 
     def keep(self, state: HodState, legal: list[str]) -> str:
         """Of the two cards looked at, the one ``offering-choice`` finds best."""
@@ -192,6 +200,8 @@ class StrongPlayer(SimplePlayer):
         if line is not None:
             return line
         wanted = []
+        if not souls_count(state):
+            return _first(legal, [f"{me} is done"])
         if chance >= WILD_FROM:
             wanted.append(f"{me} bets Wild as Earn a Soul")
         if chance >= SOUL_FROM:
@@ -207,7 +217,8 @@ class StrongPlayer(SimplePlayer):
         for line in turn:
             by_effect.setdefault(state.favors[parse_action(line).favor].effect, []).append(line)
         left = me.chips_left()
-        if by_effect.get("extra_chip") and chance >= DOUBLE_FROM and (left["Earn a Soul"] or left["Wild"]):
+        if (by_effect.get("extra_chip") and chance >= DOUBLE_FROM and souls_count(state)
+                and (left["Earn a Soul"] or left["Wild"])):
             return by_effect["extra_chip"][0]
         if any(by_effect.get(effect) for effect in HAND_FAVORS):
             line = self.best_favor(state, turn, FAVOR_GAIN)
@@ -238,6 +249,17 @@ class StrongPlayer(SimplePlayer):
                 if dict(parse_action(line).assignment) == totals:
                     return line
         return super().assign(state, legal)
+
+
+def souls_count(state: HodState) -> bool:
+    """Whether Souls won now reach The Big Table: against Nick Hauss or The Devil Himself, or
+    the last Minion before them. Earlier, a Soul won is lost again to the next losing hands
+    ("There's no further penalty for losing excess Souls to the first 4 Bosses", Hell of a
+    Deal: Collect Penalties & Rewards), and only Temptation and Curses last."""
+    if state.boss.big_table:
+        return True
+    coming = [state.bosses.get(name) for name in state.boss_deck[:1]]
+    return bool(coming) and coming[0] is not None and coming[0].big_table
 
 
 def _step(state: HodState) -> str:
