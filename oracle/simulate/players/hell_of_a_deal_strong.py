@@ -1,6 +1,10 @@
 """The strong Hell of a Deal player. Souls decide the game at The Big Table (a Soul the team
-cannot pay loses it), so it bets for Souls more, cheats with the Favors and Offerings it has,
-and keeps the team's Temptation down. Every choice is one of the engine's legal lines.
+cannot pay loses it), but only Souls that reach it count (``souls_count``): against the first
+Minions it plays for Temptation and Curses (Earn a Soul from a 60% chance, no Wild, no Double
+Down, no Devilish Offering, an Instant only to save chips whose loss costs more than its
+Price); from the last Minion on it bets for Souls and cheats with the Favors and Offerings it
+has, as below. It risks no chip or Price that would leave it above ``CEILING`` Temptation if
+all it bet this round were lost. Every choice is one of the engine's legal lines.
 
 - Its chance to beat the Boss is ``odds`` counted exactly when that takes at most 0.1 s (else
   3,000 seeded deals), from what this player sees.
