@@ -11,8 +11,8 @@ from oracle.simulate import make_setup
 from oracle.simulate.players import make_players
 
 
-def _hod_table(levels: str, lines: list[str]):
-    setup = make_setup("hell-of-a-deal", seats=2, players=levels)
+def _hod_table(levels: str, lines: list[str], **table):
+    setup = make_setup("hell-of-a-deal", seats=2, players=levels, table=table)
     state = load_position(setup.position, setup.rules)
     for line in lines:
         state = apply_action(state, line)
@@ -44,15 +44,16 @@ def test_up_your_sleeve_is_played_at_the_showdown_when_it_turns_a_loss_into_a_wi
 
 
 def test_the_strong_player_bets_the_swap_team_swap_plans_for_a_partners_face_up_card():
-    """Devilish Offering chip, Swap a card with a Player: Ben's face-up Ten makes Anna's straight."""
+    """Devilish Offering chip, Swap a card with a Player: Ben's face-up Ten makes Anna's straight,
+    at The Big Table, where the Souls it wins count."""
     from oracle.simulate.ask import ask
     from oracle.simulate.players.hell_of_a_deal import decide
 
     setup, state = _hod_table("strong", [
-        "deal Anna 5c Jd 3s", "deal Ben 6h Th Ac", "deal Boss 2c 4s", "Anna bets Earn a Soul", "Anna is done",
+        "deal Anna 5c Jd 3s", "deal Ben 6h Th Ac", "deal Boss 2c 4s 5d", "Anna bets Earn a Soul", "Anna is done",
         "Ben bets Reveal 2 Cards: 6h Th", "Ben is done", "deal flop 7h 8h 9h",
         "Anna bets Draw a Favor", "Anna draws Favor Double Down", "Anna is done", "Ben bets Earn a Soul",
-        "Ben is done", "deal turn Kc"])
+        "Ben is done", "deal turn Kc"], boss="Nick Hauss")
     line = decide(state, make_players(setup, 1))
     assert line == "Anna bets Devilish Offering: swap 5c with Ben's Th" and line in legal_actions(state)
     plan = ask(setup.game, state, setup.rules, "team-swap", by=["Anna"], willing=["Anna", "Ben"],
@@ -85,3 +86,24 @@ def test_the_strong_diablo_player_draws_the_equilibrium_tables_best_reply():
     action = player.act(game)
     reply = lookup(table, deck[seat])["best_reply"]
     assert " ".join(map(str, action.cards)) == reply["discard"]
+
+
+def test_the_strong_team_places_temptation_over_10_where_temptation_assignment_does():
+    """Temptation: "If you suffer Temptation and are already at 10, the Temptation must be
+    suffered by another player. The team may assign the Temptation to players however they wish"."""
+    from oracle.simulate.ask import ask
+    from oracle.simulate.players.hell_of_a_deal import decide
+
+    setup = make_setup("hell-of-a-deal", seats=3, players="strong")
+    position = {**setup.position, "players": [{"name": "Anna", "temptation": 10}, {"name": "Ben", "temptation": 4},
+                                              {"name": "Carla", "temptation": 6}]}
+    state = load_position(position, setup.rules)
+    for line in ["deal Anna 5c Jd 3s", "deal Ben 6h Th Ac", "deal Carla 9c 9d 2h", "deal Boss 2c 4s",
+                 "Anna bets Wild as Earn a Soul"]:  # the Wild's Temptation up front, with Anna at 10
+        state = apply_action(state, line)
+    assert awaiting(state)["by"] == "team"
+    plan = ask(setup.game, state, setup.rules, "temptation-assignment").answer
+    placed = {name: amount for event in plan["events"] for name, amount in event.items()}
+    line = decide(state, make_players(setup, 1))
+    assert line in legal_actions(state) and line == "assign Temptation: " + ", ".join(
+        f"{name} {amount}" for name, amount in placed.items())
