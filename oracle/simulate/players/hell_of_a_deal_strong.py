@@ -138,7 +138,8 @@ class StrongPlayer(SimplePlayer):
         """The Devilish Offering that improves this hand, bet as its chip, or None."""
         me = state.players[self.seat]
         offer = f"{me.name} bets Devilish Offering: "
-        if (state.phase == "preflop" or chance >= OFFER_BELOW or not souls_count(state) or not any(line.startswith(offer) for line in legal)
+        if (state.phase == "preflop" or chance >= OFFER_BELOW or not souls_count(state)
+                or not any(line.startswith(offer) for line in legal)
                 or not self.risk_ok(state, offer + "look at 2, keep 1")):
             return None
         line = self.swap(state, legal, offer)
