@@ -4,17 +4,15 @@ against opponents who draw by that same table.
 
 - The draw: the table's best reply to the equilibrium (the hold that wins most against
   opponents who draw as the equilibrium does), suits named as dealt.
-- Before the draw its equity is the table's equity of that best reply against the opponents
-  still in. Under the Diablo rule it opens from a 50% equity (an opener who loses pays the pot
-  again); without it, from one and a half times a fair share. Facing a bet it raises from 60%,
-  and calls from the larger of the pot odds and one and a half times a fair share (a bettor's
-  hand is better than a random one); an opener re-raised calls from the pot odds, since an
-  opener who folds pays the pot anyway.
-- After the draw its equity is counted against the opponents still in, each dealt five
-  unseen cards that throw what the equilibrium throws and draw the number of cards the table
-  saw them draw (``draw_opponents.deal_opponents``, 400 seeded deals). It bets from 55% and
-  raises from 75%; facing a bet it calls from the larger of the pot odds and 35%, and an
-  opener calls from the pot odds of the pot it would otherwise pay again.
+- Its equity, the share of the pot it expects: before anyone has bet, the table's equity of
+  that best reply against the opponents still in (every one of them staying in); after a bet
+  or the draw, ``sampled_equity``: each opponent still in is dealt five unseen cards, throws
+  what the equilibrium throws and draws what the table saw it draw, the opener holding three
+  of a kind or better as dealt (the rulebook's tip for openers), 200 seeded deals.
+- It opens (under the Diablo rule) from 40% (an equity against everyone staying in; some
+  fold), bets from 50% and raises from 65%; facing a bet it calls from the larger of the pot
+  odds and a fair share, and an opener facing a raise calls from the pot odds of what it would
+  otherwise pay again (an opener who folds pays the pot anyway).
 - Under the bigger draw or ``wild_may_copy``, whose draws and rankings the tables do not
   model, or where the tables are not found, it plays as the simple player.
 
