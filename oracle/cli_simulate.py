@@ -54,8 +54,9 @@ def _where(workers: int | None, scheduler: str | None, games: int) -> int | None
 @click.option("--rule", "rules", multiple=True, metavar="OPTION=VALUE", help="A rule option of the game, e.g. ante=2.")
 @click.option("--table", "table", multiple=True, metavar="OPTION=VALUE",
               help="A table option as oracle play takes it, e.g. chips=50, dealer=Ben, boss_deck=\"Demona\".")
-@click.option("--compare", metavar="OPTION=VALUE", help="Play the same seeds again with this one change (a rule "
-              "option, seats, players or a table option) and show both, with their paired difference.")
+@click.option("--compare", multiple=True, metavar="OPTION=VALUE", help="Play the same seeds again with this change "
+              "(a rule option, seats, players, hands or a table option; repeat it for several changes at once) and "
+              "show both, with their paired difference.")
 @click.option("--hands", type=int, help="Diablo: the hands the table agrees to play (default 20); it stops at the "
               "first hand after them that no Diablo pot runs into.")
 @click.option("--max-actions", type=int, default=20_000, show_default=True,
@@ -80,23 +81,24 @@ def simulate(game, games, seed, seats, players, rules, table, compare, hands, ma
 
     Players are random (any legal decision), simple (rules of thumb and the oracle's
     strategy card) or strong (the oracle's solvers). Game I is seeded from --seed and I, so
-    a run is the same on one process or many. --compare plays the same seeds with one
-    change and gives each difference, paired game by game, with whether it is clear of
-    noise.
+    a run is the same on one process or many. --compare plays the same seeds with a
+    change (repeat it for several at once) and gives each difference, paired game by game,
+    with whether it is clear of noise.
 
     \b
     Examples:
       oracle simulate diablo --games 2000 --seed 1
       oracle simulate diablo --games 2000 --compare pot_cap=10
+      oracle simulate diablo --games 500 --compare seats=6 --compare pot_cap=10
       oracle simulate auf-teufel-komm-raus --seats 3 --players "strong simple simple"
       oracle simulate drawing-dead --games 500 --output dd-run --save-game 7 game7.scenario.yaml
     """
     from oracle.render_simulate import simulate_progress, simulate_result
-    from oracle.simulate import make_setup, read_change, simulate as run, variant
+    from oracle.simulate import changed_setup, make_setup, simulate as run
 
     setup = make_setup(game, seats=seats, players=players, rules=_pairs(rules, "--rule"),
                        table=_pairs(table, "--table"), hands=hands, max_actions=max_actions)
-    setups = [setup] if compare is None else [setup, variant(setup, *read_change(compare))]
+    setups = [setup, changed_setup(setup, compare)] if compare else [setup]
     if save_game is not None and save_game[0] >= games:
         raise click.BadParameter(f"game {save_game[0]} is not played: the games are numbered 0 to {games - 1}",
                                  param_hint="--save-game")

@@ -86,6 +86,17 @@ def test_a_variant_plays_the_same_seeds_and_its_difference_is_paired():
     assert all(d["value"] == 0 for d in same["difference"]["measures"].values())
 
 
+def test_compare_changes_several_options_at_once_on_the_same_seeds():
+    from oracle.simulate import changed_setup
+
+    setup = make_setup("diablo", seats=3)
+    other = changed_setup(setup, ["ante=2", "seats=4", "pot_cap=10"])
+    assert other.label == "ante=2, seats=4, pot_cap=10" and other.seats == 4
+    assert (other.rules["ante"], other.rules["pot_cap"]) == (2, 10)
+    run = simulate([setup, other], 2, 3, workers=1).to_json()
+    assert run["variants"][1]["setup"]["label"] == other.label and run["difference"]["paired_games"] == 2
+
+
 def test_the_json_output_gives_every_figure_with_its_interval():
     result = CliRunner().invoke(main, ["simulate", "auf-teufel-komm-raus", "--games", "4", "--workers", "1",
                                        "--seed", "2", "--json"])
@@ -105,6 +116,7 @@ def test_the_json_output_gives_every_figure_with_its_interval():
     (["diablo", "--rule", "ante=lots"], "--rule ante:"),
     (["diablo", "--rule", "ante"], "--rule: write an option and its value"),
     (["diablo", "--compare", "antes=2"], "--compare: 'antes' is neither a rule option"),
+    (["diablo", "--compare", "ante=2", "--compare", "ante=3"], "--compare: 'ante' is changed twice"),
     (["diablo", "--seats", "9"], "--seats: Diablo is for 3 to 7 players"),
     (["diablo", "--hands", "0"], "--hands: a number of hands of at least 1"),
     (["auf-teufel-komm-raus", "--hands", "5"], "--hands: only Diablo"),
@@ -185,11 +197,12 @@ def test_the_strong_auf_teufel_player_bets_what_bet_advice_finds_best():
     assert StrongPlayer(0, random.Random(1), setup.game, setup.rules).stake(state) == advice["best_bet"]
 
 
-def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_everyone(monkeypatch):
-    """The solver's equities stand in here (building its tables takes seconds)."""
+def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_opponents_who_draw(monkeypatch):
+    """The Diablo rule: an opener who loses pays the pot again. The table's equity stands in
+    here (its lookup is tested against ``oracle chart lookup`` elsewhere)."""
     import random
 
-    from oracle.games.diablo import Action, load_position
+    from oracle.games.diablo import load_position
     from oracle.simulate.players import diablo_strong
 
     setup = make_setup("diablo", seats=3)
@@ -198,8 +211,8 @@ def test_the_strong_diablo_player_opens_only_with_an_even_chance_against_everyon
     for seat, name in enumerate(game.names):
         game.do(f"{name} is dealt {deck[seat]}")
     player = diablo_strong.StrongPlayer(game.to_act, random.Random(1), setup.game, setup.rules)
-    for single, opens in ((0.72, True), (0.69, False)):  # 0.72 ** 2 > 0.5 > 0.69 ** 2
-        monkeypatch.setattr(diablo_strong, "_equities", lambda h, single=single: ((h[-1],), single, 0.3))
+    for equity, opens in ((diablo_strong.OPEN_FROM + 0.01, True), (diablo_strong.OPEN_FROM - 0.01, False)):
+        monkeypatch.setattr(diablo_strong, "best_reply", lambda h, n, equity=equity: ((h[-1],), equity))
         action = player.act(game)
         assert (action.kind == "bet") == opens, action
 
@@ -308,3 +321,21 @@ def test_a_simple_diablo_game_under_the_bigger_draw_is_legal_and_draws_three_car
     result = play_one(setup, 2, 0, keep_lines=True, check=True)
     lines = result.parts[0][1]
     assert any(" discards " in line and len(line.split(" discards ")[1].split()) >= 3 for line in lines), lines
+
+def test_random_auf_teufel_players_stake_what_one_piece_can_win_and_their_games_end():
+    """Phase 1: The Devil's Bet. A random stake is a bet one piece of coal could win; staked from
+    everything a player owns, chips drained to the bank and no game reached the goal."""
+    import random
+
+    from oracle.games.auf_teufel import load_position
+    from oracle.simulate.players.auf_teufel import RandomPlayer
+
+    setup = make_setup("auf-teufel-komm-raus", players="random")
+    state = load_position(setup.position, setup.rules)
+    largest = max(v for v, c in zip(state.oven.values, state.oven.counts) if c)
+    player = RandomPlayer(0, random.Random(3), setup.game, setup.rules)
+    stakes = {player.stake(state) for _ in range(300)}
+    assert max(stakes) == largest and 0 in stakes and all(s % 10 == 0 for s in stakes)
+    for index in range(8):
+        result = play_one(setup, 1, index)
+        assert result.finished and result.measures["actions"] < setup.max_actions // 10

@@ -5,7 +5,7 @@ Modules:
 
 - ``setup``: what is played (the game, its seats and their players' levels, rule and table
   options, the limits of a game), checked as ``oracle play`` checks them; ``variant``, the
-  setup ``--compare`` plays beside it;
+  setup ``--compare`` plays beside it (``changed_setup``: several changes at once);
 - ``seeds``: each game's seed from the run's seed and its number, and its chance and player
   streams;
 - ``games``: one module a game playing one whole game on the engine, with what it counts;
@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from oracle.simulate.record import GameResult
-from oracle.simulate.setup import LEVELS, Setup, SimulateError, make_setup, read_change, variant
+from oracle.simulate.setup import LEVELS, Setup, SimulateError, changed_setup, make_setup, read_change, variant
 
 MAX_GAMES = 10_000_000
 
-__all__ = ["LEVELS", "MAX_GAMES", "Setup", "SimulateError", "Simulation", "make_setup", "read_change", "simulate",
-           "variant"]
+__all__ = ["LEVELS", "MAX_GAMES", "Setup", "SimulateError", "Simulation", "changed_setup", "make_setup", "read_change",
+           "simulate", "variant"]
 
 
 @dataclass

@@ -4,7 +4,7 @@ options and table options, and the limits that end a game the rules do not end b
 ``make_setup`` reads them as the command line gives them and checks them against the game
 the way ``oracle play`` does (the same rule options, the same table options), so a bad value
 is refused in one line that names it, before any game is played. ``variant`` makes the
-setup ``--compare`` plays beside it.
+setup ``--compare`` plays beside it, with one change or several (``changed``).
 """
 
 from __future__ import annotations
@@ -180,3 +180,16 @@ def _table_options(game: str) -> set[str]:
     from oracle.play.session import game_session
 
     return {option.name for option in game_session(game).SETUP} - {"seats", "seed"}
+
+
+def changed_setup(setup: Setup, texts: list[str] | tuple[str, ...]) -> Setup:
+    """The setup ``--compare`` plays beside ``setup``: every change given (``--compare`` may be
+    repeated), applied in order; each option may be changed once."""
+    other, changes = setup, {}
+    for text in texts:
+        name, value = read_change(text)
+        if name in changes:
+            raise SimulateError(f"--compare: {quote(name)} is changed twice; give each option once")
+        other = variant(other, name, value)
+        changes[name] = value
+    return replace(other, label=", ".join(f"{name}={value}" for name, value in changes.items()), changed=changes)

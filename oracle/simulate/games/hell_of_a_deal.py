@@ -4,8 +4,10 @@ it cannot pay at The Big Table).
 
 The engine deals nothing itself: every chance step (a card dealt, a Favor drawn, the Bones)
 is the engine's own ``sample_chance`` with the game's chance stream, and every line goes
-through ``apply_action``, which verifies it first. The dealer's steps (revealing the hands,
-ending the round) follow at once.
+through ``apply_action``, which verifies it first. Before the hands are revealed each holder
+of an Instant Favor is asked whether to play it ("The exception is any card with an Instant
+icon, which can be played at any time", Hell of a Deal: Draw a Favor chip); ending the round
+follows at once.
 
 The players are a team: a game is won or lost by all of them, so its figures are the
 team's (``TEAM``) and each Boss's: how often the team beats him, of the games that reach him.
@@ -52,8 +54,12 @@ def _bosses(setup: Any) -> list[str]:
     return list(dict.fromkeys([state.boss.name, *state.boss_deck]))
 
 
-def _dealer(state: HodState) -> str:
-    return "reveal hands" if awaiting(state)["step"] == "reveal" else "end round"
+def _dealer(state: HodState, players: list[Any]) -> str:
+    """The dealer's step: the hands revealed once no holder of an Instant Favor plays one
+    (each is asked), or the round ended."""
+    from oracle.simulate.players.hell_of_a_deal import reveal_line
+
+    return reveal_line(state, players) if awaiting(state)["step"] == "reveal" else "end round"
 
 
 def _count_round(state: HodState, counter: Counter) -> None:
@@ -106,7 +112,7 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
         if wait["by"] == "chance":
             line = sample_chance(state, rng)
         elif wait["by"] == "dealer":
-            line = _dealer(state)
+            line = _dealer(state, players)
             if line == "end round":
                 _count_round(state, counter)
         else:

@@ -2,8 +2,11 @@
 stake, or a pass) and, while pulling, whether to turn over another piece; which piece comes
 is chance, not the player's.
 
-- ``random``: a pass or any stake it can make, each as likely; then draws or stops with
-  even chances whenever stopping is allowed.
+- ``random``: a pass or any stake one piece of coal could win (a multiple of 10 up to the
+  largest piece left in the oven, and up to what it owns), each as likely; then draws or
+  stops with even chances whenever stopping is allowed. A stake drawn from everything it owns
+  loses most rounds (the round's highest haul is about 90 with such pulling), so chips drain
+  to the bank faster than the bonuses bring them back and nobody ever reaches the goal.
 - ``simple``: pulls by the exact stop policy for the largest haul (the ``stop-policy`` and
   ``draw-or-stop`` solver's: stop once the haul reaches the value left over the devils left
   plus one, or the dynamic program's policy for an oven with pieces below 0); bets a fixed
@@ -33,9 +36,11 @@ class RandomPlayer:
         self.seat, self.rng, self.game, self.rules = seat, rng, game, rules
 
     def stake(self, state: RoundState) -> int:
-        """A stake (0 to pass)."""
+        """A stake (0 to pass): a bet target one piece of coal could reach, each as likely."""
         chips = state.players[self.seat].chips
-        return self.rng.choice([0, *range(CHIP_UNIT, chips + 1, CHIP_UNIT)])
+        oven = state.oven
+        largest = max((v for v, c in zip(oven.values, oven.counts) if c and v > 0), default=CHIP_UNIT)
+        return self.rng.choice([0, *range(CHIP_UNIT, min(chips, max(largest, CHIP_UNIT)) + 1, CHIP_UNIT)])
 
     def draws(self, state: RoundState) -> bool:
         """Whether to turn over another piece (asked only when stopping is allowed)."""
