@@ -322,6 +322,7 @@ def test_a_simple_diablo_game_under_the_bigger_draw_is_legal_and_draws_three_car
     lines = result.parts[0][1]
     assert any(" discards " in line and len(line.split(" discards ")[1].split()) >= 3 for line in lines), lines
 
+
 def test_random_auf_teufel_players_stake_what_one_piece_can_win_and_their_games_end():
     """Phase 1: The Devil's Bet. A random stake is a bet one piece of coal could win; staked from
     everything a player owns, chips drained to the bank and no game reached the goal."""
