@@ -19,8 +19,10 @@ PARTS = "parts"
 
 
 def run_key(setups: Sequence[Any], games: int, seed: int, batch: int) -> str:
-    text = json.dumps({"setups": [s.to_json() for s in setups], "games": games, "seed": seed, "batch": batch},
-                      sort_keys=True, separators=(",", ":"))
+    from oracle.json_text import json_text
+
+    text = json_text({"setups": [s.to_json() for s in setups], "games": games, "seed": seed, "batch": batch},
+                     sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
