@@ -277,8 +277,9 @@ def test_a_first_compile_on_a_terminal_shows_a_spinner_with_the_time_not_a_perce
         "  dealer: Anna\n  hands: {Ben: 9h 9c Kd 4s 7c}\n"
         "questions:\n  - id: swap\n    ask: {kind: best-swap, player: Ben, opponents: [unknown]}\n"
     )
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), COLUMNS="100")  # nothing compiled yet
-    env.pop("NO_COLOR", None)
+    env = dict(os.environ, ORACLE_CACHE_DIR=str(tmp_path / "cache"), COLUMNS="100")  # nothing compiled yet
+    for name in ("NO_COLOR", "NUMBA_CACHE_DIR"):
+        env.pop(name, None)
     child = pexpect.spawn(sys.executable, ["-m", "oracle.cli", "solve", str(scenario)], cwd=str(root), env=env,
                           encoding="utf-8", timeout=120, dimensions=(40, 100))
     screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.read())
