@@ -138,12 +138,19 @@ def test_a_lookup_in_the_shipped_equilibrium_gives_the_hands_holds_in_its_own_su
 
 def test_rounds_run_on_a_real_local_dask_cluster_equal_the_rounds_run_in_one_process():
     """The pieces of a round give the same figures, to the last bit, wherever they run: the
-    opponents' distribution is summed in the pieces' order both ways."""
+    opponents' distribution is summed in the pieces' order both ways. (The cluster's two
+    workers are threads of this process, so that they share its hand tables rather than
+    build them again: seconds each.)"""
+    import logging
+
+    from distributed import Client, LocalCluster
+
     from oracle.charts.equilibrium import OnDask
-    from oracle.charts.run import connect
 
     here = de.solve(1, rounds=2, classes=slice(0, 300))
-    client, cluster = connect(None, 2)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0",
+                           silence_logs=logging.CRITICAL)
+    client = Client(cluster)
     try:
         there = de.solve(1, rounds=2, classes=slice(0, 300), runner=OnDask(client))
     finally:
