@@ -34,7 +34,8 @@ def fits(keep: str, pattern: str) -> tuple[str, ...]:
 
 def follow(row: dict, place: dict[str, int]) -> int:
     """The hold a player following the card keeps, as docs/charts.md says: the highest line
-    the hand fits; among its holds, none keeping a rank thrown away, then the highest ranks;
+    the hand fits; among its holds, none keeping a rank thrown away, then the kicker rule,
+    then the highest ranks;
     holds tying on both are counted at the worst equity."""
     hand = row["holds"][[len(h) for h in row["holds"]].index(max(len(h) for h in row["holds"]))].split()
     ranked = []
@@ -42,15 +43,27 @@ def follow(row: dict, place: dict[str, int]) -> int:
         top = min(place.get(line, 10 ** 6) for line in fits(keep, pattern))
         kept = keep.split()
         thrown = {c[0] for c in hand if c not in kept}
-        ranked.append((top, sum(c[0] in thrown for c in kept), [-RANKS[c[0]] for c in sorted(
+        ranked.append((top, sum(c[0] in thrown for c in kept), kicker(kept), [-RANKS[c[0]] for c in sorted(
             kept, key=lambda c: -RANKS[c[0]])], row["hold_equities"][i], i))
     return min(ranked)[-1]
+
+
+def kicker(kept: list[str]) -> tuple[int, int]:
+    """The kicker rule for a pair and one kicker, as a sort key (smaller is kept): a kicker
+    Jack or higher first, then one below the pair."""
+    ranks = [RANKS[c[0]] for c in kept]
+    if len(kept) != 3 or 0 in ranks or len(set(ranks)) != 2:
+        return (0, 0)
+    pair = max(set(ranks), key=ranks.count)
+    single = min(set(ranks), key=ranks.count)
+    return (-(single >= RANKS["J"]), -(single < pair))
 
 
 def followed_holds(table, place: dict[str, int]):
     """For every row of ``table``, the index (into its flattened holds) of the hold a player
     following the card keeps, as docs/charts.md says, with numpy over all holds at once: the
-    highest line the hold fits, then no card of a rank thrown away, then the highest ranks,
+    highest line the hold fits, then no card of a rank thrown away, then the kicker rule, then
+    the highest ranks,
     then (holds tying on all that differ only in suits) the worst equity."""
     import numpy as np
     import pyarrow as pa
@@ -72,6 +85,13 @@ def followed_holds(table, place: dict[str, int]):
         np.add.at(dealt, (np.arange(len(holds)), hand[:, i]), 1)
     thrown = dealt[row] - counts
     split = (counts * (thrown > 0)).sum(axis=1)
+    # a pair and one kicker, no deuce: prefer a kicker Jack or higher, then one below the pair
+    naturals = counts[:, 1:]
+    lone = (counts[:, 0] == 0) & (counts.sum(axis=1) == 3) & ((naturals == 2).sum(axis=1) == 1)
+    pair_rank = np.argmax(naturals == 2, axis=1)
+    kicker_rank = np.argmax(naturals == 1, axis=1)
+    high_kicker = lone & (kicker_rank + 3 >= 11)
+    low_kicker = lone & (kicker_rank < pair_rank)
     code = np.zeros(len(flat), dtype=np.int64)
     for value in np.sort(kept, axis=1)[:, ::-1].T:
         code = code * 14 + (value + 1)
@@ -84,7 +104,7 @@ def followed_holds(table, place: dict[str, int]):
                        for key in encoded.dictionary.to_pylist()])
     top = places[encoded.indices.to_numpy()]
     equity = table["hold_equities"].combine_chunks().flatten().to_numpy()
-    order = np.lexsort((equity, -code, split, top, row))
+    order = np.lexsort((equity, -code, ~low_kicker, ~high_kicker, split, top, row))
     first = order[np.r_[0, np.flatnonzero(np.diff(row[order])) + 1]]
     return first, equity, row
 

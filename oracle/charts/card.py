@@ -34,7 +34,8 @@ TIE = 1e-12
 # it makes the search prefer, among orders of about the same loss, the one right more often.
 MISS_CHARGE = 0.002
 SWEEPS = 30
-TIE_BREAK = ("when your hand fits the line in several ways, keep no card of a rank you throw away, "
+TIE_BREAK = ("when your hand fits the line in several ways, keep no card of a rank you throw away; with a pair "
+             "and one kicker, keep a kicker Jack or higher, else the highest kicker below the pair; "
              "then the highest cards (compare the kept cards' ranks from the top; a deuce counts lowest)")
 
 
@@ -44,11 +45,27 @@ VALUES = {rank: value for value, rank in enumerate("3456789TJQKA", start=3)} | {
 def tie_break(keep: str, hand: str = "") -> tuple[int, ...]:
     """The player's preference among holds of one line: higher is kept. ``keep`` is the kept
     cards' text ("As Kd 2h"), ``hand`` the five dealt. First keep no card of a rank you throw
-    away, then the highest cards (a deuce counts lowest)."""
+    away; then, keeping a pair and one kicker, a kicker Jack or higher, else one lower than the
+    pair; then the highest cards (a deuce counts lowest)."""
     kept = keep.split()
     thrown = {card[0] for card in hand.split() if card not in kept}
     split = sum(1 for card in kept if card[0] in thrown)
-    return (-split, *sorted((VALUES[card[0]] for card in kept), reverse=True))
+    values = sorted((VALUES[card[0]] for card in kept), reverse=True)
+    return (-split, *_kicker(values), *values)
+
+
+# With a pair, the kicker to keep: one of these or higher, else one below the pair.
+KICKER = 11
+
+
+def _kicker(values: Sequence[int]) -> tuple[int, int]:
+    """For a pair and one kicker (three natural cards): whether the kicker is a Jack or
+    higher, and whether it is below the pair; (0, 0) for any other hold."""
+    if len(values) != 3 or 0 in values or len(set(values)) != 2:
+        return (0, 0)
+    pair = values[1]
+    kicker = values[0] if values[2] == pair else values[2]
+    return (int(kicker >= KICKER), int(kicker < pair))
 
 
 # A high card, for the lines that count them: a Ten or higher.
@@ -57,39 +74,46 @@ RANK_NAMES = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "Ten"}
 COUNT_WORDS = {0: "no", 1: "a", 2: "two", 3: "three", 4: "four"}
 
 
+NAMED_VALUES = {name: value for value, name in RANK_NAMES.items()} | {str(v): v for v in range(3, 10)}
+
+
 def rank_name(value: int) -> str:
     return RANK_NAMES.get(value, str(value))
 
 
 def lines_of(keep: str, pattern: str) -> tuple[str, ...]:
-    """The card lines a hold fits (the first is its own; the second, if any, a broad one):
-
-    - a draw ("three to a straight", "four to a flush with a deuce") is named with its high
-      cards (Ten or higher): "three to a straight, two high cards";
-    - a hold of unpaired natural cards, with or without deuces, also fits the broad line of
-      its top card: "three unpaired cards, Ace high", "a deuce and two unpaired cards, Queen
-      high"; with the tie-break, such a line means "the highest of them";
-    - any other hold fits its pattern alone."""
     cards = keep.split()
     naturals = [c[0] for c in cards if c[0] != "2"]
+    values = sorted((VALUES[rank] for rank in naturals), reverse=True)
     deuces = len(cards) - len(naturals)
-    if pattern == "four to a straight":
-        pattern = f"four to {'an open' if _open_ended(naturals) else 'an inside'} straight"
+    if "four to a straight" in pattern and "flush" not in pattern:
+        pattern = pattern.replace("four to a straight", f"four to {'an open' if _open(values) else 'an inside'} straight")
+    own = [pattern]
     if " to a" in pattern and "royal" not in pattern:  # a royal's cards are all high
-        high = sum(1 for rank in naturals if VALUES[rank] >= HIGH)
-        pattern = f"{pattern}, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}"
+        high = sum(1 for v in values if v >= HIGH)
+        own = [f"{pattern}, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}",
+               f"{pattern}, {rank_name(values[0])} high"]
+    if pattern == "a pair and a kicker with a deuce" and len(values) == 2 and _within(values):
+        high = sum(1 for v in values if v >= HIGH)
+        own.append(f"three to a straight with a deuce, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}")
     if len(cards) == 5 or not naturals or len(set(naturals)) < len(naturals):
-        return (pattern,)
+        return tuple(own)
     unpaired = "a card" if len(naturals) == 1 else f"{COUNT_WORDS[len(naturals)]} unpaired cards"
     if deuces:
         unpaired = f"{COUNT_WORDS[deuces]} deuce{'s' if deuces > 1 else ''} and {unpaired}"
-    return (pattern, f"{unpaired}, {rank_name(max(VALUES[rank] for rank in naturals))} high")
+    return (*own, f"{unpaired}, {rank_name(values[0])} high")
 
 
-def _open_ended(ranks: Sequence[str]) -> bool:
-    """Four natural ranks in a row, neither end an Ace: two ranks complete the straight."""
-    values = sorted(VALUES[rank] for rank in ranks)
-    return values == list(range(values[0], values[0] + 4)) and values[-1] < 14
+
+def _within(values) -> bool:
+    low = [1 if v == 14 else v for v in values]
+    return max(values) - min(values) <= 4 or max(low) - min(low) <= 4
+
+
+def _open(values) -> bool:
+    """The natural cards of four to a straight lie within four ranks in a row, none an Ace:
+    two ranks or more complete it (one with four naturals in a row)."""
+    return max(values) - min(values) <= 3 and max(values) < 14
 
 
 def merged_lines(order: Sequence[str]) -> list[dict[str, Any]]:
@@ -110,6 +134,7 @@ def merged_lines(order: Sequence[str]) -> list[dict[str, Any]]:
     for line in printed:
         tops = line.pop("tops")
         base = line.pop("base")
+        tops = sorted(tops, key=lambda name: -NAMED_VALUES.get(name, 0))
         line["text"] = base if not tops else f"{base}, {_or(tops)} high"
     return printed
 
