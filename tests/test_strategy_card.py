@@ -189,23 +189,47 @@ def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_th
         assert card["loss"] == pytest.approx(entry["best"]["equity"] - card["equity"], abs=1e-12) and card["loss"] > 0
 
 
-def test_the_search_scores_its_card_as_a_brute_force_does():
-    """On made-up hands, the figures of the searched card are those of following it hand by
-    hand, and the search never ends worse than where it started."""
-    rng = random.Random(5)
+def made_up_rows(seed: int = 5, count: int = 60) -> list[dict]:
+    """Random hands with their 16 holds, true patterns and made-up equities, best first."""
+    from oracle.cards import parse_cards
+    from oracle.charts.patterns import hold_pattern
+
+    rng = random.Random(seed)
     deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
     rows = []
-    for n in range(60):
+    for n in range(count):
         hand = rng.sample(deck, 5)
         holds = [" ".join(c for c in hand if c not in drop) for drop in
                  [()] + [(c,) for c in hand] + [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]]
-        from oracle.cards import parse_cards
-        from oracle.charts.patterns import hold_pattern
-
         patterns = [hold_pattern(parse_cards(h)) for h in holds]
         equities = sorted((round(rng.random(), 3) for _ in holds), reverse=True)
         rows.append({"hand": f"h{n}", "weight": rng.choice([4, 12, 24]), "holds": holds,
                      "hold_patterns": patterns, "hold_equities": equities})
+    return rows
+
+
+def test_a_card_longer_than_a_player_can_carry_is_cut_to_its_limit_keeping_every_hand_a_line():
+    """Pruning leaves the lines that help least off the printed card until it has at most the
+    limit, by moving them to the bottom: every hand still fits a line, and the card cut to
+    eight lines loses no less than the card it was cut from."""
+    from oracle.charts.card import merged_lines, prune
+
+    hands = gather(made_up_rows())
+    order = improve(hands, start_order(hands))
+    full = figures(hands, order)
+    assert len(merged_lines([line["pattern"] for line in full["lines"] if line["hands"]])) > 8
+    cut = prune(hands, order, limit=8)
+    assert sorted(cut) == sorted(order)
+    result = figures(hands, cut)
+    assert len(merged_lines([line["pattern"] for line in result["lines"] if line["hands"]])) <= 8
+    assert sum(line["hands"] for line in result["lines"]) == hands.total
+    assert result["mean_loss"] >= full["mean_loss"] - 1e-12
+
+
+def test_the_search_scores_its_card_as_a_brute_force_does():
+    """On made-up hands, the figures of the searched card are those of following it hand by
+    hand, and the search never ends worse than where it started."""
+    rows = made_up_rows()
     card = strategy_card(rows)
     place = {item: i for i, line in enumerate(card["lines"]) for item in line["items"]}
     total = sum(r["weight"] for r in rows)
