@@ -189,8 +189,9 @@ def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_th
         assert card["loss"] == pytest.approx(entry["best"]["equity"] - card["equity"], abs=1e-12) and card["loss"] > 0
 
 
-def made_up_rows(seed: int = 5, count: int = 60) -> list[dict]:
-    """Random hands with their 16 holds, true patterns and made-up equities, best first."""
+def made_up_rows(seed: int = 5, count: int = 60, any_best: bool = False) -> list[dict]:
+    """Random hands with their 16 holds, true patterns and made-up equities, best first (with
+    ``any_best`` the best is any hold, else standing pat)."""
     from oracle.cards import parse_cards
     from oracle.charts.patterns import hold_pattern
 
@@ -203,6 +204,9 @@ def made_up_rows(seed: int = 5, count: int = 60) -> list[dict]:
                  [()] + [(c,) for c in hand] + [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]]
         patterns = [hold_pattern(parse_cards(h)) for h in holds]
         equities = sorted((round(rng.random(), 3) for _ in holds), reverse=True)
+        if any_best:
+            holds, patterns, equities = map(list, zip(*sorted(zip(holds, patterns, [rng.random() for _ in holds]),
+                                                          key=lambda hold: -hold[2])))
         rows.append({"hand": f"h{n}", "weight": rng.choice([4, 12, 24]), "holds": holds,
                      "hold_patterns": patterns, "hold_equities": equities})
     return rows
@@ -210,20 +214,25 @@ def made_up_rows(seed: int = 5, count: int = 60) -> list[dict]:
 
 def test_a_card_longer_than_a_player_can_carry_is_cut_to_its_limit_keeping_every_hand_a_line():
     """Pruning leaves the lines that help least off the printed card until it has at most the
-    limit, by moving them to the bottom: every hand still fits a line, and the card cut to
-    eight lines loses no less than the card it was cut from."""
+    limit: every hand still fits a line above the lines left off, the cut card loses no less
+    than the card it was cut from, and no hand loses more than the worst hand did before."""
     from oracle.charts.card import merged_lines, prune
 
-    hands = gather(made_up_rows())
+    hands = gather(made_up_rows(count=200, any_best=True))
     order = improve(hands, start_order(hands))
     full = figures(hands, order)
-    assert len(merged_lines([line["pattern"] for line in full["lines"] if line["hands"]])) > 8
-    cut = prune(hands, order, limit=8)
+
+    def printed(result):
+        return len(merged_lines([line["pattern"] for line in result["lines"] if line["hands"]]))
+
+    assert printed(full) > 12
+    cut = prune(hands, order, limit=12)
     assert sorted(cut) == sorted(order)
     result = figures(hands, cut)
-    assert len(merged_lines([line["pattern"] for line in result["lines"] if line["hands"]])) <= 8
+    assert printed(result) <= 12
     assert sum(line["hands"] for line in result["lines"]) == hands.total
     assert result["mean_loss"] >= full["mean_loss"] - 1e-12
+    assert result["worst_loss"] <= full["worst_loss"] + 1e-12
 
 
 def test_the_search_scores_its_card_as_a_brute_force_does():

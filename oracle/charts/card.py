@@ -378,41 +378,44 @@ def _charged(loss):
 
 
 def prune(hands: Hands, order: Sequence[str], limit: int = MAX_LINES) -> list[str]:
-    """The order with the lines that help least moved to the bottom (where they decide only the
-    hands no other line fits) until the card prints at most ``limit`` lines: each time, the
-    line whose hands lose least, by the search's objective, going to their next line, among
-    the lines whose going makes no hand lose more than the card's worst loss before pruning."""
+    """The order with the lines that help least left off (moved below every other line, where
+    they decide no hand) until the card prints at most ``limit`` lines: each time, the line
+    whose hands lose least, by the search's objective, going to their next line, among the
+    lines whose going makes no hand lose more than the card's worst loss before pruning. A
+    line that is some hand's last line left never goes, so the card may end longer than
+    ``limit``."""
     import numpy as np
 
-    order = list(order)
+    kept, dropped = list(order), []
     ceiling = None
     while True:
-        place = _places(hands, order)
+        place = _places(hands, kept + dropped)
         key = place[hands.item]
         first = np.minimum.reduceat(key, hands.starts)
         top = key == first[hands.owner]
-        second = np.minimum.reduceat(np.where(top, len(order), key), hands.starts)
-        # a hand fitting one line only keeps it wherever it is
-        second = np.where(second == len(order), first, second)
+        second = np.minimum.reduceat(np.where(top, len(place), key), hands.starts)
         loss_first = np.zeros(len(hands.weight))
         loss_first[hands.owner[top]] = hands.loss[top]
         nxt = key == second[hands.owner]
         loss_second = np.zeros(len(hands.weight))
         loss_second[hands.owner[nxt]] = hands.loss[nxt]
-        deciding = [order[i] for i in sorted(set(first.tolist()))]
-        if len(merged_lines(deciding)) <= limit:
-            return order
-        cost = np.bincount(first, weights=hands.weight * (_charged(loss_second) - _charged(loss_first)),
-                           minlength=len(order))
-        # no line goes whose hands would lose more than the card loses on any hand already
-        worst = np.zeros(len(order))
-        np.maximum.at(worst, first, loss_second)
+        deciding = [kept[i] for i in sorted(set(first.tolist()))]
         if ceiling is None:
             ceiling = float(loss_first.max())
-        allowed = [item for item in deciding if worst[order.index(item)] <= ceiling] or deciding
-        cheapest = min(allowed, key=lambda item: cost[order.index(item)])
-        order.remove(cheapest)
-        order.append(cheapest)
+        if len(merged_lines(deciding)) <= limit:
+            return kept + dropped
+        cost = np.bincount(first, weights=hands.weight * (_charged(loss_second) - _charged(loss_first)),
+                           minlength=len(kept))
+        # a line may go when each of its hands has another line left, none losing more than
+        # the card loses on any hand already
+        worst = np.zeros(len(kept))
+        np.maximum.at(worst, first, np.where(second < len(kept), loss_second, np.inf))
+        allowed = [item for item in deciding if worst[kept.index(item)] <= ceiling]
+        if not allowed:
+            return kept + dropped
+        cheapest = min(allowed, key=lambda item: cost[kept.index(item)])
+        kept.remove(cheapest)
+        dropped.append(cheapest)
 
 
 def strategy_card(rows: Sequence[dict]) -> dict[str, Any]:
