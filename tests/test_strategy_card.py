@@ -34,7 +34,8 @@ def fits(keep: str, pattern: str) -> tuple[str, ...]:
 
 def follow(row: dict, place: dict[str, int]) -> int:
     """The hold a player following the card keeps, as docs/charts.md says: the highest line
-    the hand fits; among its holds, none keeping a rank thrown away, then the highest ranks;
+    the hand fits; among its holds, none keeping a rank thrown away, then the kicker rule,
+    then the highest ranks;
     holds tying on both are counted at the worst equity."""
     hand = row["holds"][[len(h) for h in row["holds"]].index(max(len(h) for h in row["holds"]))].split()
     ranked = []
@@ -42,15 +43,28 @@ def follow(row: dict, place: dict[str, int]) -> int:
         top = min(place.get(line, 10 ** 6) for line in fits(keep, pattern))
         kept = keep.split()
         thrown = {c[0] for c in hand if c not in kept}
-        ranked.append((top, sum(c[0] in thrown for c in kept), [-RANKS[c[0]] for c in sorted(
+        ranked.append((top, sum(c[0] in thrown for c in kept), kicker(kept), [-RANKS[c[0]] for c in sorted(
             kept, key=lambda c: -RANKS[c[0]])], row["hold_equities"][i], i))
     return min(ranked)[-1]
+
+
+def kicker(kept: list[str]) -> tuple[int, int]:
+    """The kicker rule for a pair and one kicker, as a sort key (smaller is kept): a kicker
+    Jack or higher (Ten or higher with a pair of Sixes or lower) first, else one below the pair."""
+    ranks = [RANKS[c[0]] for c in kept]
+    if len(kept) != 3 or 0 in ranks or len(set(ranks)) != 2:
+        return (0, 0)
+    pair = max(set(ranks), key=ranks.count)
+    single = min(set(ranks), key=ranks.count)
+    high = single >= (RANKS["T"] if pair <= RANKS["6"] else RANKS["J"])
+    return (-high, -(not high and single < pair))
 
 
 def followed_holds(table, place: dict[str, int]):
     """For every row of ``table``, the index (into its flattened holds) of the hold a player
     following the card keeps, as docs/charts.md says, with numpy over all holds at once: the
-    highest line the hold fits, then no card of a rank thrown away, then the highest ranks,
+    highest line the hold fits, then no card of a rank thrown away, then the kicker rule, then
+    the highest ranks,
     then (holds tying on all that differ only in suits) the worst equity."""
     import numpy as np
     import pyarrow as pa
@@ -72,6 +86,14 @@ def followed_holds(table, place: dict[str, int]):
         np.add.at(dealt, (np.arange(len(holds)), hand[:, i]), 1)
     thrown = dealt[row] - counts
     split = (counts * (thrown > 0)).sum(axis=1)
+    # a pair and one kicker, no deuce: prefer a kicker Jack or higher, then one below the pair
+    naturals = counts[:, 1:]
+    lone = (counts[:, 0] == 0) & (counts.sum(axis=1) == 3) & ((naturals == 2).sum(axis=1) == 1)
+    pair_rank = np.argmax(naturals == 2, axis=1)
+    kicker_rank = np.argmax(naturals == 1, axis=1)
+    # ranks counted from the Three: a Jack is 8, a Ten 7, a Six 3
+    high_kicker = lone & (kicker_rank >= np.where(pair_rank <= 3, 7, 8))
+    low_kicker = lone & ~high_kicker & (kicker_rank < pair_rank)
     code = np.zeros(len(flat), dtype=np.int64)
     for value in np.sort(kept, axis=1)[:, ::-1].T:
         code = code * 14 + (value + 1)
@@ -84,7 +106,7 @@ def followed_holds(table, place: dict[str, int]):
                        for key in encoded.dictionary.to_pylist()])
     top = places[encoded.indices.to_numpy()]
     equity = table["hold_equities"].combine_chunks().flatten().to_numpy()
-    order = np.lexsort((equity, -code, split, top, row))
+    order = np.lexsort((equity, -code, ~low_kicker, ~high_kicker, split, top, row))
     first = order[np.r_[0, np.flatnonzero(np.diff(row[order])) + 1]]
     return first, equity, row
 
@@ -123,23 +145,40 @@ def test_lookup_of_9_8_7_6_K_shows_the_cards_hold_and_its_cost_beside_the_best()
     assert card["accuracy"] == card_record()["accuracy"]
 
 
-# (hand, whether the card gives its best hold), hand-picked across the card: made hands,
-# deuces, draws, high cards and the close calls between them. The card is a list a player can
-# follow, so it misses some hands; for those the lookup must say so, with what it costs.
+# (hand, the hold the printed card keeps, whether it is the exact best hold): each a case a
+# finer line or the kicker rule exists for, read off the card as the page prints it. The card
+# is a list a player can follow, so it misses some hands; for those the lookup must say so,
+# with what it costs.
 PICKED = [
-    ("2h 2d 2c 2s 9h", True), ("As Ks Qs Js Ts", True), ("9h 9c 9d 4s 4d", True), ("2h 9c 9d Kh 4s", True),
-    ("Ah Kh Qh Jh 3c", True), ("8h 7h 5h 4h Kc", True), ("9h 9c Kd 7s 3h", True), ("Kh 7h 3h 9c 4d", True),
-    ("As Kd 9h 6c 3s", True), ("Qs 7d 5c 4h 2s", False), ("9h 8c 7d 6s Kh", False), ("Jh Tc 9d 5s 3h", True),
-    ("7c 7d 4h 4s Ah", True), ("2s 2h Ac Kd 7h", False), ("Ac 5d 4h 3s 9c", True), ("Th 9h 8h Kc 3d", False),
-    ("As Qh Jh Th 3h", False), ("Ks Qs Qh Js 7s", False), ("As Ks 9s 4h 3d", True), ("8s 7s 6h 3h 2h", False),
+    ("8h 8d Jc 7s 3h", "Jc 8h 8d", True),  # kicker rule: a kicker Jack or higher
+    ("8h 8d Tc 7s 3h", "8h 8d 7s", True),  # kicker rule: a Ten with Eights, so the kicker below
+    ("5h 5d Tc 4s 3h", "Tc 5h 5d", True),  # kicker rule: a Ten with a pair of Sixes or lower
+    ("7h 7d 9c 4s 3h", "7h 7d 4s", True),  # kicker rule: the highest kicker below the pair
+    ("Ks Qh Qd Jc 4s", "Ks Qh Qd", False),  # kicker rule misses: Q Q J is best here
+    ("2s 2h Ac Kd 7h", "Ac Kd 2h 2s", True),  # two deuces, two of them Queen or higher
+    ("2s 2h Ac Jd 7h", "Ac 2h 2s", True),  # A J is not two Queens or higher: three to a royal
+    ("As Kh 9s 6h 3s", "As Kh 9s", True),  # two of them Queen or higher, above three to a flush
+    ("Qs Th 2d 7c 4h", "Qs Th 2d", True),  # three to a straight with a deuce, two high cards
+    ("Ts 9h 2d 6c 4h", "Ts 9h 2d", True),  # three to a straight with a deuce, a high card, no gap
+    ("Qs Jh 9d 4h 2s", "Qs Jh 9d 2s", True),  # four to an open straight with a deuce, Queen high
+    ("Ah Kd Qc 2s 7h", "Ah Kd Qc 2s", True),  # four to an inside straight with a deuce
+    ("As Ks Jh 4h 2h", "As Ks Jh 2h", False),  # ... which misses A K suited with the deuce
+    ("7s 6s 5s Kd 3h", "7s 6s 5s", True),  # three to a straight flush, no gap
+    ("Ks Jh 5h 4h 3h", "5h 4h 3h", False),  # the same line where K J 5 is best: the worst hand
+    ("As Ks Js 7d 4h", "As Ks Js", True),  # three to a royal, Ace high
+    ("Kh 7h 3h 9c 4d", "Kh 7h 3h", True),  # three to a flush, King high
+    ("6s 5h 4d Ts 9c", "Ts 9c 6s", True),  # three to a straight, Ten high
+    ("7h 6d 5c 2s Kh", "Kh 7h 2s", False),  # a deuce and two unpaired cards, King high, above the draw
+    ("9h 8c 7d 6s Kh", "Kh 9h 8c", False),  # three unpaired cards, King high, above the open straight
 ]
 
 
-@pytest.mark.parametrize("hand, followed", PICKED, ids=[h for h, _ in PICKED])
-def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_the_page_says(hand, followed):
+@pytest.mark.parametrize("hand, keep, followed", PICKED, ids=[h for h, _, _ in PICKED])
+def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_the_page_says(hand, keep, followed):
     entry = lookup_chart(CHART, hand)
     card = entry["card"]
-    assert card["best"] is followed
+    assert card["keep"] == keep and card["best"] is followed
+    assert (entry["best"]["keep"] == keep) is followed
     # the card's hold is one of the hand's holds, on the line the page prints
     assert sorted(card["keep"].split() + card["discard"].split()) == sorted(hand.split())
     page = (CHART / "diablo-draw.html").read_text(encoding="utf-8")
@@ -150,23 +189,56 @@ def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_th
         assert card["loss"] == pytest.approx(entry["best"]["equity"] - card["equity"], abs=1e-12) and card["loss"] > 0
 
 
-def test_the_search_scores_its_card_as_a_brute_force_does():
-    """On made-up hands, the figures of the searched card are those of following it hand by
-    hand, and the search never ends worse than where it started."""
-    rng = random.Random(5)
+def made_up_rows(seed: int = 5, count: int = 60, any_best: bool = False) -> list[dict]:
+    """Random hands with their 16 holds, true patterns and made-up equities, best first (with
+    ``any_best`` the best is any hold, else standing pat)."""
+    from oracle.cards import parse_cards
+    from oracle.charts.patterns import hold_pattern
+
+    rng = random.Random(seed)
     deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
     rows = []
-    for n in range(60):
+    for n in range(count):
         hand = rng.sample(deck, 5)
         holds = [" ".join(c for c in hand if c not in drop) for drop in
                  [()] + [(c,) for c in hand] + [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]]
-        from oracle.cards import parse_cards
-        from oracle.charts.patterns import hold_pattern
-
         patterns = [hold_pattern(parse_cards(h)) for h in holds]
         equities = sorted((round(rng.random(), 3) for _ in holds), reverse=True)
+        if any_best:
+            holds, patterns, equities = map(list, zip(*sorted(zip(holds, patterns, [rng.random() for _ in holds]),
+                                                          key=lambda hold: -hold[2])))
         rows.append({"hand": f"h{n}", "weight": rng.choice([4, 12, 24]), "holds": holds,
                      "hold_patterns": patterns, "hold_equities": equities})
+    return rows
+
+
+def test_a_card_longer_than_a_player_can_carry_is_cut_to_its_limit_keeping_every_hand_a_line():
+    """Pruning leaves the lines that help least off the printed card until it has at most the
+    limit: every hand still fits a line above the lines left off, the cut card loses no less
+    than the card it was cut from, and no hand loses more than the worst hand did before."""
+    from oracle.charts.card import merged_lines, prune
+
+    hands = gather(made_up_rows(count=200, any_best=True))
+    order = improve(hands, start_order(hands))
+    full = figures(hands, order)
+
+    def printed(result):
+        return len(merged_lines([line["pattern"] for line in result["lines"] if line["hands"]]))
+
+    assert printed(full) > 12
+    cut = prune(hands, order, limit=12)
+    assert sorted(cut) == sorted(order)
+    result = figures(hands, cut)
+    assert printed(result) <= 12
+    assert sum(line["hands"] for line in result["lines"]) == hands.total
+    assert result["mean_loss"] >= full["mean_loss"] - 1e-12
+    assert result["worst_loss"] <= full["worst_loss"] + 1e-12
+
+
+def test_the_search_scores_its_card_as_a_brute_force_does():
+    """On made-up hands, the figures of the searched card are those of following it hand by
+    hand, and the search never ends worse than where it started."""
+    rows = made_up_rows()
     card = strategy_card(rows)
     place = {item: i for i, line in enumerate(card["lines"]) for item in line["items"]}
     total = sum(r["weight"] for r in rows)

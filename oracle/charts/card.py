@@ -34,7 +34,11 @@ TIE = 1e-12
 # it makes the search prefer, among orders of about the same loss, the one right more often.
 MISS_CHARGE = 0.002
 SWEEPS = 30
-TIE_BREAK = ("when your hand fits the line in several ways, keep no card of a rank you throw away, "
+# The most lines the printed card may have.
+MAX_LINES = 100
+TIE_BREAK = ("when your hand fits the line in several ways, keep no card of a rank you throw away; with a pair "
+             "and one kicker, keep the highest kicker if it is a Jack or higher (a Ten or higher with a pair of "
+             "Sixes or lower), else the highest kicker below the pair; "
              "then the highest cards (compare the kept cards' ranks from the top; a deuce counts lowest)")
 
 
@@ -44,11 +48,29 @@ VALUES = {rank: value for value, rank in enumerate("3456789TJQKA", start=3)} | {
 def tie_break(keep: str, hand: str = "") -> tuple[int, ...]:
     """The player's preference among holds of one line: higher is kept. ``keep`` is the kept
     cards' text ("As Kd 2h"), ``hand`` the five dealt. First keep no card of a rank you throw
-    away, then the highest cards (a deuce counts lowest)."""
+    away; then, keeping a pair and one kicker, a kicker Jack or higher, else one lower than the
+    pair; then the highest cards (a deuce counts lowest)."""
     kept = keep.split()
     thrown = {card[0] for card in hand.split() if card not in kept}
     split = sum(1 for card in kept if card[0] in thrown)
-    return (-split, *sorted((VALUES[card[0]] for card in kept), reverse=True))
+    values = sorted((VALUES[card[0]] for card in kept), reverse=True)
+    return (-split, *_kicker(values), *values)
+
+
+# With a pair, the kicker to keep: the highest if it is a Jack or higher (a Ten or higher with
+# a pair of Sixes or lower), else the highest below the pair.
+KICKER, LOW_PAIR_KICKER, LOW_PAIR = 11, 10, 6
+
+
+def _kicker(values: Sequence[int]) -> tuple[int, int]:
+    """For a pair and one kicker (three natural cards): whether the kicker is high enough to
+    keep whatever else, and, if not, whether it is below the pair; (0, 0) for any other hold."""
+    if len(values) != 3 or 0 in values or len(set(values)) != 2:
+        return (0, 0)
+    pair = values[1]
+    kicker = values[0] if values[2] == pair else values[2]
+    high = kicker >= (LOW_PAIR_KICKER if pair <= LOW_PAIR else KICKER)
+    return (int(high), int(not high and kicker < pair))
 
 
 # A high card, for the lines that count them: a Ten or higher.
@@ -57,39 +79,84 @@ RANK_NAMES = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "Ten"}
 COUNT_WORDS = {0: "no", 1: "a", 2: "two", 3: "three", 4: "four"}
 
 
+NAMED_VALUES = {name: value for value, name in RANK_NAMES.items()} | {str(v): v for v in range(3, 10)}
+
+
 def rank_name(value: int) -> str:
     return RANK_NAMES.get(value, str(value))
 
 
 def lines_of(keep: str, pattern: str) -> tuple[str, ...]:
-    """The card lines a hold fits (the first is its own; the second, if any, a broad one):
+    """The card lines a hold fits (the first is its own; the others finer or broader ones):
 
+    - four to a straight, with or without deuces, is "open" when its natural cards lie within
+      four ranks in a row, none an Ace, else "inside";
     - a draw ("three to a straight", "four to a flush with a deuce") is named with its high
-      cards (Ten or higher): "three to a straight, two high cards";
+      cards (Ten or higher), "three to a straight, two high cards", and with its top card,
+      "four to a flush, King high" (a royal draw, all high, by its top card alone);
+    - a deuce and two natural cards within five ranks of each other, not of one suit, are
+      also "three to a straight with a deuce"; three to a straight (flush), with or without a
+      deuce, is also named by the ranks missing between its natural cards: "three to a
+      straight with a deuce, no gap" (7 6 and a deuce), "three to a straight, one gap" (9 8 6),
+      and by both: "three to a straight, no high cards, no gap";
     - a hold of unpaired natural cards, with or without deuces, also fits the broad line of
       its top card: "three unpaired cards, Ace high", "a deuce and two unpaired cards, Queen
-      high"; with the tie-break, such a line means "the highest of them";
+      high"; with the tie-break, such a line means "the highest of them"; with two natural
+      cards Queen or higher, also "three unpaired cards, two of them Queen or higher";
     - any other hold fits its pattern alone."""
     cards = keep.split()
     naturals = [c[0] for c in cards if c[0] != "2"]
+    values = sorted((VALUES[rank] for rank in naturals), reverse=True)
     deuces = len(cards) - len(naturals)
-    if pattern == "four to a straight":
-        pattern = f"four to {'an open' if _open_ended(naturals) else 'an inside'} straight"
-    if " to a" in pattern and "royal" not in pattern:  # a royal's cards are all high
-        high = sum(1 for rank in naturals if VALUES[rank] >= HIGH)
-        pattern = f"{pattern}, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}"
+    if "four to a straight" in pattern and "flush" not in pattern:
+        pattern = pattern.replace("four to a straight", f"four to {'an open' if _open(values) else 'an inside'} straight")
+    if pattern == "a pair and a kicker with a deuce" and len(values) == 2 and _within(values):
+        pattern = "three to a straight with a deuce"
+    own = [pattern]
+    if " to a royal" in pattern:  # a royal's cards are all high
+        own.append(f"{pattern}, {rank_name(values[0])} high")
+    elif " to a" in pattern:
+        high = sum(1 for v in values if v >= HIGH)
+        own = [f"{pattern}, {COUNT_WORDS[high]} high card{'' if high == 1 else 's'}",
+               f"{pattern}, {rank_name(values[0])} high"]
+        if pattern.startswith("three to a straight") and len(cards) == 3:
+            gaps = GAP_WORDS[_gaps(values)]
+            own += [f"{pattern}, {gaps}", f"{own[0]}, {gaps}"]
+    if pattern == "three to a straight with a deuce":
+        own.insert(0, "a pair and a kicker with a deuce")
     if len(cards) == 5 or not naturals or len(set(naturals)) < len(naturals):
-        return (pattern,)
+        return tuple(own)
     unpaired = "a card" if len(naturals) == 1 else f"{COUNT_WORDS[len(naturals)]} unpaired cards"
     if deuces:
         unpaired = f"{COUNT_WORDS[deuces]} deuce{'s' if deuces > 1 else ''} and {unpaired}"
-    return (pattern, f"{unpaired}, {rank_name(max(VALUES[rank] for rank in naturals))} high")
+    broad = [f"{unpaired}, {rank_name(values[0])} high"]
+    if len(values) > 1 and values[1] >= QUEEN:
+        broad.append(f"{unpaired}, two of them Queen or higher")
+    return (*own, *broad)
 
 
-def _open_ended(ranks: Sequence[str]) -> bool:
-    """Four natural ranks in a row, neither end an Ace: two ranks complete the straight."""
-    values = sorted(VALUES[rank] for rank in ranks)
-    return values == list(range(values[0], values[0] + 4)) and values[-1] < 14
+QUEEN = 12
+
+
+GAP_WORDS = {0: "no gap", 1: "one gap", 2: "two gaps", 3: "three gaps"}
+
+
+def _gaps(values: Sequence[int]) -> int:
+    """The ranks missing between natural cards within five ranks (the Ace low if that is closer)."""
+    low = sorted(1 if v == 14 else v for v in values)
+    span = min(max(values) - min(values), low[-1] - low[0])
+    return span - (len(values) - 1)
+
+
+def _within(values) -> bool:
+    low = [1 if v == 14 else v for v in values]
+    return max(values) - min(values) <= 4 or max(low) - min(low) <= 4
+
+
+def _open(values) -> bool:
+    """The natural cards of four to a straight lie within four ranks in a row, none an Ace:
+    two ranks or more complete it (one with four naturals in a row)."""
+    return max(values) - min(values) <= 3 and max(values) < 14
 
 
 def merged_lines(order: Sequence[str]) -> list[dict[str, Any]]:
@@ -110,6 +177,7 @@ def merged_lines(order: Sequence[str]) -> list[dict[str, Any]]:
     for line in printed:
         tops = line.pop("tops")
         base = line.pop("base")
+        tops = sorted(tops, key=lambda name: -NAMED_VALUES.get(name, 0))
         line["text"] = base if not tops else f"{base}, {_or(tops)} high"
     return printed
 
@@ -309,13 +377,54 @@ def _charged(loss):
     return loss + MISS_CHARGE * (loss > TIE)
 
 
+def prune(hands: Hands, order: Sequence[str], limit: int = MAX_LINES) -> list[str]:
+    """The order with the lines that help least left off (moved below every other line, where
+    they decide no hand) until the card prints at most ``limit`` lines: each time, the line
+    whose hands lose least, by the search's objective, going to their next line, among the
+    lines whose going makes no hand lose more than the card's worst loss before pruning. A
+    line that is some hand's last line left never goes, so the card may end longer than
+    ``limit``."""
+    import numpy as np
+
+    kept, dropped = list(order), []
+    ceiling = None
+    while True:
+        place = _places(hands, kept + dropped)
+        key = place[hands.item]
+        first = np.minimum.reduceat(key, hands.starts)
+        top = key == first[hands.owner]
+        second = np.minimum.reduceat(np.where(top, len(place), key), hands.starts)
+        loss_first = np.zeros(len(hands.weight))
+        loss_first[hands.owner[top]] = hands.loss[top]
+        nxt = key == second[hands.owner]
+        loss_second = np.zeros(len(hands.weight))
+        loss_second[hands.owner[nxt]] = hands.loss[nxt]
+        deciding = [kept[i] for i in sorted(set(first.tolist()))]
+        if ceiling is None:
+            ceiling = float(loss_first.max())
+        if len(merged_lines(deciding)) <= limit:
+            return kept + dropped
+        cost = np.bincount(first, weights=hands.weight * (_charged(loss_second) - _charged(loss_first)),
+                           minlength=len(kept))
+        # a line may go when each of its hands has another line left, none losing more than
+        # the card loses on any hand already
+        worst = np.zeros(len(kept))
+        np.maximum.at(worst, first, np.where(second < len(kept), loss_second, np.inf))
+        allowed = [item for item in deciding if worst[kept.index(item)] <= ceiling]
+        if not allowed:
+            return kept + dropped
+        cheapest = min(allowed, key=lambda item: cost[kept.index(item)])
+        kept.remove(cheapest)
+        dropped.append(cheapest)
+
+
 def strategy_card(rows: Sequence[dict]) -> dict[str, Any]:
     """The card of a chart and the figures of following it as printed (``figures``): ``lines``
     as printed, each with its ``rank``, ``pattern`` (the line's text), ``items`` (what it
     merges), the ``hands`` it decides, of them the hands it ``followed`` to the best hold, and
     its part of the mean ``loss``; ``order`` is every item in card order."""
     hands = gather(rows)
-    order = improve(hands, start_order(hands))
+    order = prune(hands, improve(hands, start_order(hands)))
     decided = {line["pattern"]: line["hands"] for line in figures(hands, order)["lines"]}
     # an item that decides no hand is never a hand's highest: leaving it off changes nothing
     order = [item for item in order if decided.get(item)]

@@ -105,7 +105,8 @@ class SimplePlayer(RandomPlayer):
 def card_discard(hand: list) -> tuple:
     """The cards the strategy card throws from ``hand``: the hold of the first line of the
     card the hand fits, with its tie-break (keep no card of a rank thrown away, then the
-    highest cards; a deuce counts lowest), as ``oracle chart lookup`` follows the card."""
+    kicker rule, then the highest cards; a deuce counts lowest), as ``oracle chart lookup``
+    follows the card."""
     from oracle.charts.card import card_hold
     from oracle.charts.patterns import hold_pattern
 
