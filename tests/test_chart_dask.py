@@ -124,8 +124,9 @@ def test_a_real_scheduler_and_worker_lose_the_worker_midway_and_a_new_one_comple
     try:
         processes.append(start(worker_args, tmp_path / "worker-1.log"))
         folder = tmp_path / "chart"
-        # Ovens sampled across every devil count: each partition needs the solver's tables anew.
-        args = ["--sample", "24", "--seed", "3", "--partition-size", "3", "--targets", "100"]
+        # Ovens sampled across every devil count, one a partition: each needs the solver's tables
+        # anew (about 0.3 s), so the first worker is still at work when its first is written.
+        args = ["--sample", "12", "--seed", "3", "--partition-size", "1", "--targets", "100"]
         run = subprocess.Popen([sys.executable, "-m", "oracle.cli", "chart", "auf-teufel-policy", *args,
                                 "--scheduler", address, "--output", str(folder), "--json"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -133,14 +134,14 @@ def test_a_real_scheduler_and_worker_lose_the_worker_midway_and_a_new_one_comple
         wait_for(lambda: any((folder / "parts").glob("part-*.parquet")), 120, "a first partition")
         stop(processes[1])
         done_by_first = len(list((folder / "parts").glob("part-*.parquet")))
-        assert done_by_first < 8, "the first worker finished before it could be stopped"
+        assert done_by_first < 12, "the first worker finished before it could be stopped"
         processes.append(start(worker_args, tmp_path / "worker-2.log"))
         out, err = run.communicate(timeout=180)
         assert run.returncode == 0, err
         answer = json.loads(out)
-        assert answer["partitions"] == 8 and answer["computed"] == 8 and answer["skipped"] == 0
-        assert len(workers_used(folder, 8)) == 2
-        plan = plan_chart(KIND, PARAMS, sample=24, seed=3, partition_size=3)
+        assert answer["partitions"] == 12 and answer["computed"] == 12 and answer["skipped"] == 0
+        assert len(workers_used(folder, 12)) == 2
+        plan = plan_chart(KIND, PARAMS, sample=12, seed=3, partition_size=1)
         assert table_rows(folder / "auf-teufel-policy.parquet") == serial_rows(plan)
     finally:
         for process in reversed(processes):
