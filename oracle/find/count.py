@@ -29,7 +29,7 @@ from math import prod
 from typing import Any, Callable
 
 from oracle.budget import Budget
-from oracle.errors import ScenarioError
+from oracle.errors import Problem, ScenarioError
 from oracle.find.conditions import Conditions, Group, conditions, document_holes, hole_groups, test_all
 from oracle.find.holes import SearchFile, anonymous_keys, fill, read_search
 from oracle.find.model import OutOfTime, SearchModel, build_model, contradiction, document_ruleset
@@ -59,6 +59,11 @@ def count_search(path: str, *, time_limit: float | None = 60.0, seed: int = 0,
     result.counted_by, result.unit = SOLVER, "fillings"
     try:
         model = build_model(search, budget)
+        if model.answer_constraints:
+            first = model.answer_constraints[0]
+            raise ScenarioError([Problem(first.path, "answer(...) relates the questions' answers, which only the "
+                                                     "engines give filling by filling: search for fillings "
+                                                     "(--count N), not --count all", path, first.line)])
         model.solver.set("timeout", max(1, int(1000 * budget.left(3600))))
         clash = contradiction(model)
         if clash:

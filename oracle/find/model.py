@@ -16,6 +16,7 @@ from typing import Any
 from oracle.budget import Budget
 from oracle.errors import OracleError, Problem, ScenarioError
 from oracle.eval.rulesets import Ruleset, find_ruleset
+from oracle.find.answers import AnswerConstraint, problem_of, question_ids, reads_answers
 from oracle.find.hands import Item, card_items, hand_spec, players
 from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
@@ -62,6 +63,7 @@ class SearchModel:
     naming: Any = None  # the literal guarding the names of strengths (``define``)
     named_in_where: bool = False  # a where: constraint reads a name
     building_where: bool = False
+    answer_constraints: list = field(default_factory=list)  # ``answers.AnswerConstraint``: not Z3's
 
     def define(self, term: Any) -> Any:
         """A fresh unknown equal to ``term``: Z3 reasons faster over a hand's strength named
@@ -226,9 +228,17 @@ def _where(model: SearchModel, budget: Budget) -> list[Problem]:
                 problems.append(doc.lines.problem(path, str(exc)))
     keys = anonymous_keys(model.search)
     contexts: dict[int, Context] = {}
+    ids = question_ids(model.search.documents)
     for done, (doc, text, path, tree) in enumerate(parsed):
         if budget.expired():
             raise OutOfTime(f"{done} of {len(parsed)} constraints translated")
+        if reads_answers(tree):  # the engines' answers: held to them after Z3 proposes (``answers``)
+            wrong = problem_of(tree, ids)
+            if wrong is not None:
+                problems.append(doc.lines.problem(path, wrong))
+            else:
+                model.answer_constraints.append(AnswerConstraint(text, tree, doc.number, path, doc.line(path)))
+            continue
         if doc.number not in contexts:
             hand_of = _hand_of(doc, model, keys)
             contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc), hand_of, players(doc),

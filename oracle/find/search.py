@@ -134,9 +134,10 @@ class Failure:
     question: int | None = None
 
 
-def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> Failure | None:
+def verify_documents(documents: list[tuple[dict, Any]], budget: Budget, answers: dict | None = None) -> Failure | None:
     """``verify`` for scenario mappings already in hand (each with its line map).
-    ``OutOfTime`` when the time limit comes before a document is loaded or a question asked."""
+    ``OutOfTime`` when the time limit comes before a document is loaded or a question asked.
+    ``answers`` (a dict) receives each question's answer by its id."""
     from oracle.check import ERROR, FAILED, XPASSED, check_question
     from oracle.scenario import build_scenario
 
@@ -151,6 +152,8 @@ def verify_documents(documents: list[tuple[dict, Any]], budget: Budget) -> Failu
             if budget.expired():
                 raise OutOfTime("checking")
             result = check_question(scenario, question, time_limit=budget.left(3600))
+            if answers is not None:
+                answers[question.id] = result.answer
             if result.outcome in (FAILED, ERROR, XPASSED):
                 why = str(result.diffs[0]) if result.diffs else (result.reason or result.outcome)
                 return Failure(f"{scenario.name}::{question.id}", why, number, question.index)
@@ -284,7 +287,16 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
             result.examples[where] = why
             continue
         filled = {k: (v if isinstance(v, int) else str(v)) for k, v in values.items()}
-        failure = verify_documents([(fill(search, doc, filled, keys), doc.lines) for doc in search.documents], budget)
+        answers: dict[str, Any] = {}
+        failure = verify_documents([(fill(search, doc, filled, keys), doc.lines) for doc in search.documents], budget,
+                                   answers)
+        unrelated = _answers_miss(model, answers) if failure is None else None
+        if unrelated is not None:  # a relation between answers may read every hole: set the filling aside whole
+            where, why = unrelated
+            proposer.block(values)
+            result.rejections[where] += 1
+            result.examples[where] = why
+            continue
         text = ""
         if failure is None:  # the file as written is what counts: check it as oracle check would
             text = witness_text(search, values, keys, len(result.witnesses) + 1)
@@ -307,6 +319,17 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
         result.examples[failure.where] = failure.why
     result.outcome = FOUND
     result.method = f"Z3 proposals checked by the engines ({result.candidates} candidates)"
+
+
+def _answers_miss(model: SearchModel, answers: dict[str, Any]) -> tuple[str, str] | None:
+    """The first ``where:`` constraint on the answers that they do not meet: where and why."""
+    from oracle.find.answers import holds
+
+    for constraint in model.answer_constraints:
+        ok, why = holds(constraint.tree, answers)
+        if not ok:
+            return f"{constraint.label}: {constraint.text!r}", why
+    return None
 
 
 def exact_miss(model: SearchModel, values: dict[str, Any], keys: dict) -> tuple[str, str, set[str]] | None:
