@@ -76,3 +76,17 @@ def test_a_relation_between_answers_is_searched_not_counted(tmp_path):
     path = write(tmp_path, DIABLO + "  - answer(first, winner) != answer(second, winner)\n")
     result = CliRunner().invoke(main, ["find", path, "--count", "all"])
     assert result.exit_code == 2 and "not --count all" in result.output, result.output
+
+
+def test_outcome_of_a_player_reads_the_only_question_or_the_one_named(tmp_path):
+    one = {"q": {"players": {"Anna": {"outcome": "push"}}}}
+    assert holds(parse_constraint("outcome(Anna) in [win, push]"), one)[0]
+    two = {"unpaid": {"players": {"Anna": {"outcome": "lose"}}}, "paid": {"players": {"Anna": {"outcome": "win"}}}}
+    assert holds(parse_constraint("outcome(Anna, unpaid) == lose and outcome(Anna, paid) == win"), two)[0]
+    text = TOLL.read_text(encoding="utf-8").replace(
+        "  - answer(unpaid, 'players.Anna.outcome') != answer(paid, 'players.Anna.outcome')",
+        "  - outcome(Anna, unpaid) == lose and outcome(Anna, paid) == win")
+    result = run_search(write(tmp_path, text), time_limit=30)
+    assert result.outcome == FOUND, result.method
+    refused = CliRunner().invoke(main, ["find", write(tmp_path, DIABLO + "  - outcome(Anna) == win\n")])
+    assert refused.exit_code == 2 and "the file has 2 questions, so name the one asked" in refused.output

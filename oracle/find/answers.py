@@ -1,6 +1,5 @@
 """``where:`` constraints that relate the answers of a search's questions:
-``answer(unpaid, outcome) != answer(paid, outcome)``, ``answer(q, 'players.Anna.outcome') in
-[win, push]``. Only the engines give answers, so Z3 is not told these: each filling Z3
+``answer(unpaid, outcome) != answer(paid, outcome)``, ``outcome(Anna) in [win, push]``. Only the engines give answers, so Z3 is not told these: each filling Z3
 proposes is answered by the engines, as every expectation is, and then held to them; one that
 fails is set aside whole (every hole of it), since the relation may read any question.
 
@@ -17,6 +16,10 @@ from typing import Any
 from oracle.find.language import BoolOp, Call, Compare, HoleRef, ListOf, Node, Number, Word, walk
 
 FUNCTION = "answer"
+# ``outcome(Anna)`` (``outcome(Anna, ID)`` when the file has several questions): the
+# player's outcome in a question's answer, ``answer(ID, 'players.Anna.outcome')``.
+OUTCOME = "outcome"
+FUNCTIONS = (FUNCTION, OUTCOME)
 _MISSING = object()
 
 
@@ -36,7 +39,25 @@ class AnswerConstraint:
 
 
 def reads_answers(tree: Node) -> bool:
-    return any(isinstance(node, Call) and node.function == FUNCTION for node in walk(tree))
+    return any(isinstance(node, Call) and node.function in FUNCTIONS for node in walk(tree))
+
+
+def _reading(node: Call, ids: dict[str, int]) -> tuple[str, str] | str:
+    """The question id and answer key a call reads, or what is wrong with it."""
+    if node.keywords or not all(isinstance(a, Word) for a in node.args):
+        return f"{node.function}(...) takes words: " + (f"{FUNCTION}(q1, winner)" if node.function == FUNCTION
+                                                         else f"{OUTCOME}(Anna) or {OUTCOME}(Anna, q1)")
+    words = [a.text for a in node.args]
+    if node.function == FUNCTION:
+        if len(words) != 2:
+            return f"{FUNCTION}(ID, KEY): a question's id and a key of its answer, as {FUNCTION}(q1, winner)"
+        return words[0], words[1]
+    if len(words) == 1 and len(ids) == 1:
+        return next(iter(ids)), f"players.{words[0]}.outcome"
+    if len(words) != 2:
+        return (f"{OUTCOME}(PLAYER, ID): the file has {len(ids)} questions, so name the one asked, "
+                f"as {OUTCOME}(Anna, {next(iter(sorted(ids)), 'q1')})")
+    return words[1], f"players.{words[0]}.outcome"
 
 
 def question_ids(documents) -> dict[str, int]:
@@ -55,16 +76,18 @@ def problem_of(tree: Node, ids: dict[str, int]) -> str | None:
         if isinstance(node, HoleRef):
             return (f"a constraint reading answers ({FUNCTION}(...)) relates the questions' answers only: "
                     f"write {node.name} in a constraint of its own")
-        if isinstance(node, Call) and node.function == FUNCTION:
-            if node.keywords or len(node.args) != 2 or not all(isinstance(a, Word) for a in node.args):
-                return f"{FUNCTION}(ID, KEY): a question's id and a key of its answer, as {FUNCTION}(q1, winner)"
-            question = node.args[0].text
+        if isinstance(node, Call) and node.function in FUNCTIONS:
+            reading = _reading(node, ids)
+            if isinstance(reading, str):
+                return reading
+            question = reading[0]
             if ids.get(question, 0) != 1:
                 known = ", ".join(sorted(ids)) or "none"
                 what = "is the id of more than one question" if ids.get(question) else "is no question's id"
                 return f"{FUNCTION}({question}, ...): {question!r} {what}; the questions: {known}"
         elif isinstance(node, Call):
-            return f"{node.function}(...) cannot stand in a constraint reading answers: only {FUNCTION}(ID, KEY)"
+            return (f"{node.function}(...) cannot stand in a constraint reading answers: only "
+                    f"{FUNCTION}(ID, KEY) and {OUTCOME}(PLAYER)")
     return None
 
 
@@ -113,8 +136,9 @@ def _plain(value: Any) -> Any:
 
 def _value(node: Node, answers: dict[str, Any]) -> Any:
     if isinstance(node, Call):
-        found = answers.get(node.args[0].text, _MISSING)
-        for step in node.args[1].text.split("."):
+        question, key = _reading(node, {k: 1 for k in answers})
+        found = answers.get(question, _MISSING)
+        for step in key.split("."):
             if isinstance(found, dict):
                 found = found.get(step, _MISSING)
             elif isinstance(found, list) and step.isdigit() and int(step) < len(found):
@@ -135,8 +159,8 @@ def _why(tree: Node, answers: dict[str, Any]) -> str:
     """The answers the constraint read, as the engines gave them."""
     read = []
     for node in walk(tree):
-        if isinstance(node, Call) and node.function == FUNCTION:
+        if isinstance(node, Call) and node.function in FUNCTIONS:
             value = _value(node, answers)
             shown = "no such key" if value is _MISSING else repr(value)
-            read.append(f"{FUNCTION}({node.args[0].text}, {node.args[1].text}) is {shown}")
+            read.append(f"{node.function}({', '.join(a.text for a in node.args)}) is {shown}")
     return "; ".join(dict.fromkeys(read))[:500]
