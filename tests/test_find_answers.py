@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import oracle
 from oracle.cli import main
 from oracle.find import FOUND, run_search
-from oracle.find.answers import holds
+from oracle.find.answers import NoSuchKey, holds
 from oracle.find.language import parse_constraint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,8 +60,10 @@ def test_the_answers_are_read_by_dotted_keys_and_a_list_of_one_is_its_item():
     assert holds(parse_constraint("answer(q, winners) == Ben"), answers)[0]
     assert holds(parse_constraint("answer(q, 'players.Anna.outcome') in [win, push]"), answers)[0]
     assert holds(parse_constraint("answer(q, pot) > 20 and not answer(q, pot) > 30"), answers)[0]
-    ok, why = holds(parse_constraint("answer(q, 'players.Ben.outcome') == win"), answers)
-    assert not ok and "no such key" in why
+    ok, why = holds(parse_constraint("answer(q, 'players.Anna.outcome') == lose"), answers)
+    assert not ok and why == "answer(q, players.Anna.outcome) is 'win'"
+    with pytest.raises(NoSuchKey, match="the answer of 'q' has no key 'players.Ben.outcome'"):
+        holds(parse_constraint("answer(q, 'players.Ben.outcome') == win"), answers)
 
 
 def test_a_bad_relation_is_refused_at_its_line_with_exit_2(tmp_path):
@@ -90,3 +93,10 @@ def test_outcome_of_a_player_reads_the_only_question_or_the_one_named(tmp_path):
     assert result.outcome == FOUND, result.method
     refused = CliRunner().invoke(main, ["find", write(tmp_path, DIABLO + "  - outcome(Anna) == win\n")])
     assert refused.exit_code == 2 and "the file has 2 questions, so name the one asked" in refused.output
+
+
+def test_a_key_no_answer_has_is_a_fault_of_the_file_at_its_line(tmp_path):
+    result = CliRunner().invoke(main, ["find", write(tmp_path, DIABLO + "  - answer(first, 'players.Anna.outcome') == win\n")])
+    assert result.exit_code == 2, result.output
+    assert ("s.search.yaml:9: where[0]: answer(first, players.Anna.outcome): the answer of 'first' has no key "
+            "'players.Anna.outcome' (its keys: first, second, winner)") in result.output

@@ -34,7 +34,7 @@ def lines_of(result):
 def test_an_unknown_function_is_named_at_its_line(tmp_path):
     path, result = find(tmp_path, ["colour($a) == red", "rank($b) == K"])
     assert result.exit_code == 2
-    assert lines_of(result) == [f"Error: {path}:9: where[0]: unknown function 'colour'; functions: category, rank, strength, suit, wild"]
+    assert lines_of(result) == [f"Error: {path}:9: where[0]: unknown function 'colour'; functions: answer, category, outcome, rank, strength, suit, wild"]
 
 
 def test_a_named_hole_no_constraint_mentions_is_an_error(tmp_path):

@@ -113,7 +113,9 @@ def test_equal_strengths_are_a_tie(tmp_path):
     ("strength([]) > strength([$d, $e])", "strength() of an empty list: give at least one card"),
     ("strength([$a, $b, $c], game=poker2) > strength([$d, $e])", "unknown game 'poker2' for game=; one of: standard, "
                                                                  "diablo, drawing-dead, hell-of-a-deal"),
-    ("outcome(Anna) in [win, push]", "unknown function 'outcome'; functions: category, rank, strength, suit, wild"),
+    ("outcome(Anna) in [win, push]", "outcome(Anna): the answer of 'r' has no key 'players.Anna.outcome' (its keys: "
+                                     "first, second, winner)"),
+    ("colour($a) == red", "unknown function 'colour'; functions: answer, category, outcome, rank, strength, suit, wild"),
     ("strength([$a, $b, $c]) >> strength([$d, $e])", "unexpected '>' at character 25"),
 ])
 def test_a_misused_relation_is_one_line_at_its_constraint(tmp_path, constraint, message):

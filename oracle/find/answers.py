@@ -5,7 +5,8 @@ fails is set aside whole (every hole of it), since the relation may read any que
 
 ``answer(ID, KEY)``: ID is a question's ``id`` (unique in the file), KEY a key of its answer,
 or a dotted path into it (``'players.Anna.outcome'``; a number steps into a list). They are
-compared with words (``win``, ``Anna``), numbers, lists (``in``) or each other.
+compared with words (``win``, ``Anna``), numbers, lists (``in``) or each other. A key the
+answer does not have is a fault of the file (``NoSuchKey``), not a filling that fails.
 """
 
 from __future__ import annotations
@@ -91,8 +92,21 @@ def problem_of(tree: Node, ids: dict[str, int]) -> str | None:
     return None
 
 
+class NoSuchKey(ValueError):
+    """A constraint reads a key the question's answer does not have: a fault of the file,
+    whatever the holes hold (a question kind's answer has the same keys for every filling)."""
+
+
 def holds(tree: Node, answers: dict[str, Any]) -> tuple[bool, str]:
-    """Whether the constraint holds of these answers (by question id), and if not, why."""
+    """Whether the constraint holds of these answers (by question id), and if not, why.
+    ``NoSuchKey`` when it reads a key an answer does not have."""
+    for node in walk(tree):
+        if isinstance(node, Call) and node.function in FUNCTIONS and _value(node, answers) is _MISSING:
+            question, key = _reading(node, {k: 1 for k in answers})
+            answer = answers.get(question)
+            keys = ", ".join(sorted(answer)) if isinstance(answer, dict) else "none"
+            raise NoSuchKey(f"{node.function}({', '.join(a.text for a in node.args)}): the answer of {question!r} "
+                            f"has no key {key!r} (its keys: {keys})"[:600])
     value = _truth(tree, answers)
     return (True, "") if value else (False, _why(tree, answers))
 

@@ -322,11 +322,15 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
 
 
 def _answers_miss(model: SearchModel, answers: dict[str, Any]) -> tuple[str, str] | None:
-    """The first ``where:`` constraint on the answers that they do not meet: where and why."""
-    from oracle.find.answers import holds
+    """The first ``where:`` constraint on the answers that they do not meet: where and why.
+    A constraint reading a key no answer has is a ``ScenarioError`` at its line."""
+    from oracle.find.answers import NoSuchKey, holds
 
     for constraint in model.answer_constraints:
-        ok, why = holds(constraint.tree, answers)
+        try:
+            ok, why = holds(constraint.tree, answers)
+        except NoSuchKey as exc:
+            raise ScenarioError([Problem(constraint.path, str(exc), model.search.file, constraint.line)]) from None
         if not ok:
             return f"{constraint.label}: {constraint.text!r}", why
     return None

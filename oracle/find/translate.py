@@ -197,7 +197,8 @@ def _expect(value: Value, kind: str, op: str) -> None:
 def _call(node: Call, ctx: Context) -> Value:
     z3 = _z3()
     if node.function not in FUNCTIONS:
-        raise WhereError(f"unknown function {node.function!r}{did_you_mean(node.function, FUNCTIONS, 'functions')}")
+        every = sorted(FUNCTIONS + ("answer", "outcome"))  # those two read answers (``oracle.find.answers``)
+        raise WhereError(f"unknown function {node.function!r}{did_you_mean(node.function, every, 'functions')}")
     if node.function in ("rank", "suit"):
         _keywords(node, ())
         card = card_of(_one_argument(node, "card"), ctx)
