@@ -177,3 +177,18 @@ def test_a_full_deck_count_over_the_time_an_exact_answer_may_take_is_sampled_and
     assert answer["method"] == "monte-carlo" and answer["bound"] == "time_limit"
     assert answer["estimated_exact_seconds"] > 8
     assert "sampled: the exact count was estimated at" in asked.explanation
+
+
+def test_exact_seconds_sets_how_long_an_exact_count_may_take_before_the_answer_is_sampled():
+    """best-swap's exact_seconds, as odds' in Hell of a Deal: 0 samples at once, and a value
+    that is not a number of seconds is refused naming the field."""
+    import oracle
+    from oracle.errors import ScenarioError
+
+    table = oracle.table("diablo", {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carla"}],
+                                    "hands": {"Anna": "9h 8c 7d 6s Kh", "Carla": "As Ad Ac 3h 3d"}})
+    sampled = table.ask("best-swap", player="Anna", opponents=["Ben"], exact_seconds=0, samples=200).answer
+    assert sampled["method"] == "monte-carlo" and sampled["bound"] == "time_limit"
+    for bad in (-1, "long", True, 4000):
+        with pytest.raises(ScenarioError, match="exact_seconds: must be a number of seconds from 0 to 3600"):
+            table.ask("best-swap", player="Anna", opponents=["Ben"], exact_seconds=bad)

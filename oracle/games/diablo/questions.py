@@ -348,10 +348,14 @@ def _number(value: int) -> str:
     return f"{value:,}" if value.bit_length() <= 64 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
 
 
-def _read_settings(params) -> dict[str, Any]:
-    from oracle.solve.exact.draw import DEFAULT_SAMPLES, EXACT_LIMIT, MAX_EXACT_LIMIT, MAX_SAMPLES
+# The most a question may allow an exact count (``exact_seconds``): an hour.
+MOST_EXACT_SECONDS = 3600.0
 
-    """``samples``, ``seed``, ``exact_limit`` and ``target``, checked."""
+
+def _read_settings(params) -> dict[str, Any]:
+    """``samples``, ``seed``, ``exact_limit``, ``target`` and ``exact_seconds``, checked."""
+    from oracle.solve.exact.draw import DEFAULT_SAMPLES, EXACT_LIMIT, EXACT_SECONDS, MAX_EXACT_LIMIT, MAX_SAMPLES
+
     settings: dict[str, Any] = {}
     for key, default, least, most in (("samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES), ("seed", 1, 0, None),
                                       ("exact_limit", EXACT_LIMIT, 0, MAX_EXACT_LIMIT)):
@@ -369,6 +373,11 @@ def _read_settings(params) -> dict[str, Any]:
         raise FieldError(("target",), f"unknown hand {target!r}; one of {', '.join(CATEGORY_SLUGS)}"
                                       + (hint if "did you mean" in hint else ""))
     settings["target"] = target
+    seconds = params.get("exact_seconds", EXACT_SECONDS)
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= MOST_EXACT_SECONDS:
+        raise FieldError(("exact_seconds",), f"must be a number of seconds from 0 to {MOST_EXACT_SECONDS:g}, "
+                                             f"got {seconds!r}")
+    settings["exact_seconds"] = float(seconds)
     return settings
 
 
@@ -385,7 +394,10 @@ def _read_settings(params) -> dict[str, Any]:
                                          "(default 20000, at most 1000000)"),
                        "seed": Param("Monte Carlo seed (default 1)"),
                        "exact_limit": Param("most deals an exact answer may cover (default and most 10**17); "
-                                             "exact also needs an estimated time under 8 s and the time limit"),
+                                             "exact also needs an estimated time under exact_seconds and within "
+                                             "80% of the time limit"),
+                       "exact_seconds": Param("the longest an exact count may be estimated to take before the "
+                                              "answer is sampled (default 8; at most 3600)"),
                        "target": Param("with no opponents, sort by the chance of at least this hand (a category slug)"),
                        "opponent_model": Param("stand-pat (default: unknown hands are final as dealt) or chart "
                                                "(an opponent whose cards are unknown draws by the strategy in "
