@@ -100,8 +100,16 @@ def start(args: list[str], log: Path) -> subprocess.Popen:
 
 
 def stop(process: subprocess.Popen) -> None:
+    """Kill the process (with its group when it leads one: the workers ``start`` makes), so
+    that a failed test leaves no scheduler or worker running."""
     if process.poll() is None:
-        os.killpg(process.pid, signal.SIGKILL)
+        try:
+            if os.getpgid(process.pid) == process.pid:
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+        except ProcessLookupError:
+            pass
     process.wait(timeout=30)
 
 
