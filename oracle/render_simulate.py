@@ -131,30 +131,17 @@ def _wins(console: Console, data: dict[str, Any]) -> None:
     console.print(table)
 
 
-def _measures(console: Console, data: dict[str, Any]) -> None:
-    table = Table(title="a game: mean (95% interval)", show_edge=False)
-    _columns(table, data, "measure")
-    for name, first in data["variants"][0]["measures"].items():
-        row: list[Any] = [plain(first["text"])]
-        for v in data["variants"]:
-            m = v["measures"][name]
-            row.append(figure(m["mean"], False))
+def _figures(console: Console, data: dict[str, Any], key: str, value: str, title: str, first_column: str) -> None:
+    """One row a measure (``key`` "measures", its ``mean``) or an event ("events", its
+    ``rate``, a share): each variant's figure, and the difference when there is one."""
+    as_share = key == "events"
+    table = Table(title=title, show_edge=False)
+    _columns(table, data, first_column)
+    for name, first in data["variants"][0][key].items():
+        label = f"{first['text']}, per {first['per']}" if as_share else first["text"]
+        row: list[Any] = [plain(label)] + [figure(v[key][name][value], as_share) for v in data["variants"]]
         if data["difference"] is not None:
-            row.append(difference(data["difference"]["measures"][name], False))
-        table.add_row(*row)
-    console.print(table)
-
-
-def _events(console: Console, data: dict[str, Any]) -> None:
-    table = Table(title="how often the rules fire: share of chances (95% interval)", show_edge=False)
-    _columns(table, data, "event")
-    for name, first in data["variants"][0]["events"].items():
-        row: list[Any] = [plain(f"{first['text']}, per {first['per']}")]
-        for v in data["variants"]:
-            e = v["events"][name]
-            row.append(figure(e["rate"], True))
-        if data["difference"] is not None:
-            row.append(difference(data["difference"]["events"][name], True))
+            row.append(difference(data["difference"][key][name], as_share))
         table.add_row(*row)
     console.print(table)
 
@@ -193,8 +180,8 @@ def simulate_result(console: Console, data: dict[str, Any]) -> None:
     """``oracle simulate``: what was played, then the figures."""
     _head(console, data)
     _wins(console, data)
-    _measures(console, data)
-    _events(console, data)
+    _figures(console, data, "measures", "mean", "a game: mean (95% interval)", "measure")
+    _figures(console, data, "events", "rate", "how often the rules fire: share of chances (95% interval)", "event")
     _track(console, data)
     if data["difference"] is not None:
         console.print(plain(f"difference: {data['variants'][1]['setup']['label']} less "

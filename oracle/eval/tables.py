@@ -24,6 +24,7 @@ import marshal
 import os
 import sys
 from collections import Counter
+from typing import Any
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import prod
@@ -51,7 +52,7 @@ def cache_dir() -> Path:
     return Path.home() / ".cache" / "oracle"
 
 
-def _cached(name: str, build) -> dict:
+def cached_table(name: str, build) -> Any:
     """What ``build()`` returns (anything marshal writes), kept in the cache folder under
     ``name``: read back when it is there and whole, else built and written."""
     tag = f"{sys.implementation.cache_tag}-v{TABLE_VERSION}"
@@ -74,8 +75,6 @@ def _cached(name: str, build) -> dict:
         pass
     return tables
 
-
-cached_table = _cached
 
 
 def _substitutions(ruleset: Ruleset, naturals: tuple[int, ...], wilds: int, flush: bool):
@@ -161,11 +160,11 @@ def build_seven(five: dict) -> dict:
 
 @lru_cache(maxsize=None)
 def five_card_tables(ruleset: Ruleset) -> dict:
-    return _cached(f"five-{ruleset.signature()}", lambda: build_five(ruleset))
+    return cached_table(f"five-{ruleset.signature()}", lambda: build_five(ruleset))
 
 
 @lru_cache(maxsize=None)
 def seven_card_tables(ruleset: Ruleset) -> dict:
     if ruleset.has_wilds:
         raise ValueError("seven-card tables exist only for rulesets without wild cards")
-    return _cached(f"seven-{ruleset.signature()}", lambda: build_seven(five_card_tables(ruleset)))
+    return cached_table(f"seven-{ruleset.signature()}", lambda: build_seven(five_card_tables(ruleset)))

@@ -21,7 +21,6 @@ FUNCTION = "answer"
 # player's outcome in a question's answer, ``answer(ID, 'players.Anna.outcome')``.
 OUTCOME = "outcome"
 FUNCTIONS = (FUNCTION, OUTCOME)
-_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -100,15 +99,7 @@ class NoSuchKey(ValueError):
 def holds(tree: Node, answers: dict[str, Any]) -> tuple[bool, str]:
     """Whether the constraint holds of these answers (by question id), and if not, why.
     ``NoSuchKey`` when it reads a key an answer does not have."""
-    for node in walk(tree):
-        if isinstance(node, Call) and node.function in FUNCTIONS and _value(node, answers) is _MISSING:
-            question, key = _reading(node, {k: 1 for k in answers})
-            answer = answers.get(question)
-            keys = ", ".join(sorted(answer)) if isinstance(answer, dict) else "none"
-            raise NoSuchKey(f"{node.function}({', '.join(a.text for a in node.args)}): the answer of {question!r} "
-                            f"has no key {key!r} (its keys: {keys})"[:600])
-    value = _truth(tree, answers)
-    return (True, "") if value else (False, _why(tree, answers))
+    return (True, "") if _truth(tree, answers) else (False, _why(tree, answers))
 
 
 def _truth(node: Node, answers: dict[str, Any]) -> bool:
@@ -116,10 +107,7 @@ def _truth(node: Node, answers: dict[str, Any]) -> bool:
         values = [_truth(o, answers) for o in node.operands]
         return {"and": all, "or": any}[node.op](values) if node.op != "not" else not values[0]
     if isinstance(node, Compare):
-        left, right = _value(node.left, answers), _value(node.right, answers)
-        if left is _MISSING or right is _MISSING:
-            return False
-        return _compare(node.op, left, right)
+        return _compare(node.op, _value(node.left, answers), _value(node.right, answers))
     raise ValueError("a constraint reading answers is a comparison or a combination of comparisons")
 
 
@@ -151,14 +139,17 @@ def _plain(value: Any) -> Any:
 def _value(node: Node, answers: dict[str, Any]) -> Any:
     if isinstance(node, Call):
         question, key = _reading(node, {k: 1 for k in answers})
-        found = answers.get(question, _MISSING)
+        found = answers.get(question)
         for step in key.split("."):
-            if isinstance(found, dict):
-                found = found.get(step, _MISSING)
+            if isinstance(found, dict) and step in found:
+                found = found[step]
             elif isinstance(found, list) and step.isdigit() and int(step) < len(found):
                 found = found[int(step)]
             else:
-                return _MISSING
+                answer = answers.get(question)
+                keys = ", ".join(sorted(answer)) if isinstance(answer, dict) else "none"
+                raise NoSuchKey(f"{node.function}({', '.join(a.text for a in node.args)}): the answer of "
+                                f"{question!r} has no key {key!r} (its keys: {keys})"[:600])
         return found
     if isinstance(node, Number):
         return node.value
@@ -171,10 +162,6 @@ def _value(node: Node, answers: dict[str, Any]) -> Any:
 
 def _why(tree: Node, answers: dict[str, Any]) -> str:
     """The answers the constraint read, as the engines gave them."""
-    read = []
-    for node in walk(tree):
-        if isinstance(node, Call) and node.function in FUNCTIONS:
-            value = _value(node, answers)
-            shown = "no such key" if value is _MISSING else repr(value)
-            read.append(f"{node.function}({', '.join(a.text for a in node.args)}) is {shown}")
+    read = [f"{node.function}({', '.join(a.text for a in node.args)}) is {_value(node, answers)!r}"
+            for node in walk(tree) if isinstance(node, Call) and node.function in FUNCTIONS]
     return "; ".join(dict.fromkeys(read))[:500]

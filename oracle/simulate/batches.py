@@ -8,22 +8,17 @@ table and the page are written, the kept batches are removed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from oracle.charts.store import PARTS, keys_digest
 from oracle.simulate.record import GameResult
-
-PARTS = "parts"
 
 
 def run_key(setups: Sequence[Any], games: int, seed: int, batch: int) -> str:
-    from oracle.json_text import json_text
-
-    text = json_text({"setups": [s.to_json() for s in setups], "games": games, "seed": seed, "batch": batch},
-                     sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    """The digest of what decides a run's games, as a chart's partitions are keyed."""
+    return keys_digest([[s.to_json() for s in setups], games, seed, batch])
 
 
 class BatchStore:
