@@ -32,19 +32,24 @@ def test_at_sixty_columns_no_word_is_split_across_lines():
                                    "--dealer", "Anna"], env=env, dimensions=(ROWS, COLUMNS))
     screen.write_process_input = lambda data: child.send(data)
 
-    def settle(seconds: float = 0.3) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
+    def settle(longest: float = 3.0, quiet: float = 0.06) -> None:
+        """Read what the program writes until it has said something and then nothing for
+        ``quiet`` seconds (or ``longest`` seconds pass). Only the last screen is checked, so an
+        answer that comes later is read by the next call."""
+        end, heard, last = time.monotonic() + longest, False, time.monotonic()
+        while time.monotonic() < end and not (heard and time.monotonic() - last >= quiet):
             try:
-                stream.feed(child.read_nonblocking(65536, timeout=0.1))
+                stream.feed(child.read_nonblocking(65536, timeout=0.02))
+                heard, last = True, time.monotonic()
             except pexpect.TIMEOUT:
                 pass
 
     try:
-        settle(2)
+        settle(10, quiet=0.5)
         for line in LINES:
             child.send(line + "\r")
             settle()
+        settle(1, quiet=0.5)
         rows = [row.rstrip() for row in screen.display]
         shown = "\n".join(rows)
         assert "Ben won the pot of 26" in shown.replace("\n  ", " ")  # the result came, wrapped
