@@ -340,3 +340,11 @@ def test_random_auf_teufel_players_stake_what_one_piece_can_win_and_their_games_
     for index in range(8):
         result = play_one(setup, 1, index)
         assert result.finished and result.measures["actions"] < setup.max_actions // 10
+
+
+def test_each_player_is_dealt_one_favor_at_setup_before_the_first_cards():
+    """"Deal each player one FAVOR card face down" (Hell of a Deal: Player Set Up)."""
+    setup = make_setup("hell-of-a-deal")
+    lines = play_one(setup, 0, 3, keep_lines=True).parts[0][1]
+    dealt = [line.split(" draws Favor ")[0] for line in lines[:len(setup.names)] if " draws Favor " in line]
+    assert dealt == list(setup.names) and lines[len(setup.names)].startswith("deal ")

@@ -95,6 +95,15 @@ def _stakes(state: HodState) -> list[float]:
     return [state.souls, sum(p.temptation for p in state.players)]
 
 
+def _setup_favors(state: HodState, rng: Any) -> list[str]:
+    """"Deal each player one FAVOR card face down" (Hell of a Deal: Player Set Up): a line for
+    each player the table may still deal one, drawn as the engine draws a Favor."""
+    from oracle.games.hell_of_a_deal.favor_draws import setup_favor_open
+
+    return [f"{name} draws Favor {rng.choice(list(state.favors))}" for name in state.names
+            if setup_favor_open(state, name)]
+
+
 def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, check: bool = False) -> GameResult:
     """Game ``index`` of a run, its chance drawn from ``seed``."""
     from oracle.simulate.players import make_players
@@ -105,6 +114,10 @@ def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, ch
     lines: list[str] | None = [] if keep_lines else None
     actions, reached = 0, [state.boss.name]
     track = [_stakes(state)]
+    for line in _setup_favors(state, rng):
+        state = apply_action(state, line)
+        if lines is not None:
+            lines.append(line)
     while state.status == "going on" and actions < setup.max_actions:
         wait = awaiting(state)
         if wait["by"] is None:
