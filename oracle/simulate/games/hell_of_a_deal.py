@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from oracle.games.hell_of_a_deal import HodState, apply_action, awaiting, load_position, sample_chance
+from oracle.games.hell_of_a_deal import HodState, apply_action, awaiting, can_apply, load_position, sample_chance
 from oracle.simulate.tracks import Track
 from oracle.simulate.record import Counter, Event, GameResult, Measure
 from oracle.simulate.seeds import chance_rng
@@ -97,11 +97,9 @@ def _stakes(state: HodState) -> list[float]:
 
 def _setup_favors(state: HodState, rng: Any) -> list[str]:
     """"Deal each player one FAVOR card face down" (Hell of a Deal: Player Set Up): a line for
-    each player the table may still deal one, drawn as the engine draws a Favor."""
-    from oracle.games.hell_of_a_deal.favor_draws import setup_favor_open
-
-    return [f"{name} draws Favor {rng.choice(list(state.favors))}" for name in state.names
-            if setup_favor_open(state, name)]
+    each player the table may still deal one (the engine says who), drawn as it draws a Favor."""
+    lines = [f"{name} draws Favor {rng.choice(list(state.favors))}" for name in state.names]
+    return [line for line in lines if can_apply(state, line)]
 
 
 def play_game(setup: Any, index: int, seed: int, *, keep_lines: bool = False, check: bool = False) -> GameResult:
