@@ -1,0 +1,130 @@
+"""The strength key (``strength``) of a hand that is the best of several: the best five of
+more than five cards (Drawing Dead's upcards), and the best hand the selection rule allows
+(Hell of a Deal), with the Bosses' bans and tolls.
+
+The evaluator ranks more than five cards by their best five, the strongest of every choice of
+five (``oracle.eval.evaluate.strength``), and the selection rule by the strongest selection
+(``oracle.eval.select.best_selection``). Both are stated the same way: each candidate hand
+has its key, and the hand's key is their maximum, built as a tournament (the leader so far
+against the next candidate, ``If`` on the comparison), so that it is a term of the cards,
+evaluated on concrete cards by ``simplify`` as well as solved over.
+
+The selection rule, with one to ``most`` cards from the private hand and the rest from
+the board, five at most:
+
+- **Bans** (a Boss's banned values, Eenie Meanie's board high card): a banned card is removed
+  before anything is chosen. Each candidate takes ``k`` private cards and ``min(5 - k, b)``
+  board cards by position, and a banned card among them is *missing* from its key (the key
+  of the cards present, as a partial hand). A candidate with a banned card is then the key of
+  a smaller legal choice; every legal selection is a candidate with exactly its cards
+  present; and a candidate whose private cards are all banned is a part of a legal selection
+  (one legal private card with the same board cards), never stronger, since a card more never
+  weakens a hand. With no legal private card at all, the board alone (five of it) is ranked,
+  as the engine does; with no legal card, the hand has no key (below every hand).
+- **Tolls** (The Boatman): a card of a tolled value may be used only for a Soul paid, up to
+  ``paid``. A smaller selection may then be the best (it leaves a tolled card out), so every
+  choice of ``k`` private and at most ``5 - k`` board cards is a candidate, kept when its
+  tolled cards present are ``paid`` at most.
+
+Z3 is imported inside the functions; importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Callable, Sequence
+
+from oracle.eval.rulesets import Ruleset
+from oracle.solve.smt.cards import CardTerm
+from oracle.solve.smt.strength import compare, strength_key
+
+Define = Callable[[Any], Any]
+
+
+def bottom_key(like: Sequence[Any]) -> list[Any]:
+    """A key below every hand's (no hand at all): category -1, nothing else."""
+    import z3
+
+    return [z3.IntVal(-1), z3.IntVal(0)] + [z3.BoolVal(False)] * (len(like) - 2)
+
+
+def maximum(keys: Sequence[Sequence[Any]], define: Define | None = None) -> list[Any]:
+    """The greatest of several keys, lexicographically, as terms: a knockout of pairs, so
+    that the terms nest as deep as the logarithm of the number of keys."""
+    import z3
+
+    round_ = [list(key) for key in keys]
+    while len(round_) > 1:
+        winners = []
+        for first, second in zip(round_[::2], round_[1::2]):
+            ahead = compare(second, ">", first)
+            if define is not None:
+                ahead = define(ahead)
+            best = [z3.If(ahead, new, old) for new, old in zip(second, first)]
+            winners.append([define(term) for term in best] if define is not None else best)
+        round_ = winners + round_[len(round_) - len(round_) % 2:]
+    return round_[0]
+
+
+def best_five_key(cards: Sequence[CardTerm], ruleset: Ruleset, define: Define | None = None) -> list[Any]:
+    """The key of the best five of more than five cards."""
+    keys = [strength_key(list(five), ruleset, define=define) for five in combinations(cards, 5)]
+    return maximum(keys, define)
+
+
+@dataclass(frozen=True)
+class Restrictions:
+    """What the selection rule lets a hand use: one to ``most`` private cards (none only when
+    no private card is legal); a card for which ``banned`` is true is removed; of the cards
+    for which ``tolled`` is true, at most ``paid`` are used (``paid`` None: no toll in force)."""
+
+    most: int = 2
+    banned: Callable[[CardTerm], Any] | None = None
+    tolled: Callable[[CardTerm], Any] | None = None
+    paid: int | None = None
+
+
+def selection_key(hand: Sequence[CardTerm], board: Sequence[CardTerm], ruleset: Ruleset,
+                  rules: Restrictions = Restrictions(), define: Define | None = None) -> list[Any] | None:
+    """The key of the best hand the selection rule allows ``hand`` with ``board`` (see the
+    module's docstring); None when there are no cards."""
+    import z3
+
+    hand, board = list(hand), list(board)
+    if not hand and not board:
+        return None
+    legal = {id(c): (z3.Not(rules.banned(c)) if rules.banned is not None else z3.BoolVal(True)) for c in hand + board}
+    tolls = rules.paid is not None and rules.tolled is not None and rules.paid < 5
+    keys, guards = [], []
+    for mine, theirs in _candidates(hand, board, rules.most, tolls):
+        chosen = [*mine, *theirs]
+        present = [legal[id(c)] for c in chosen]
+        guard = z3.BoolVal(True)
+        if tolls:
+            used = z3.Sum([z3.If(z3.And(p, rules.tolled(c)), 1, 0) for p, c in zip(present, chosen)])
+            guard = used <= rules.paid
+        if mine:  # one private card at least
+            guard = z3.And(guard, z3.Or(present[:len(mine)]))
+        else:  # the board alone: only when no private card is legal
+            guard = z3.And(guard, *[z3.Not(legal[id(c)]) for c in hand])
+        keys.append(strength_key(chosen, ruleset, define=define, present=present))
+        guards.append(guard)
+    nothing = z3.And([z3.Not(legal[id(c)]) for c in hand + board])
+    guards = [z3.And(g, z3.Not(nothing)) for g in guards]
+    floor = bottom_key(keys[0])
+    guarded = [[z3.If(g, term, low) for term, low in zip(key, floor)] for key, g in zip(keys, guards)]
+    return maximum(guarded, define)
+
+
+def _candidates(hand: list, board: list, most: int, every_size: bool):
+    """The choices of private and board cards to key: ``k`` of the hand (1 to ``most``) with
+    ``min(5 - k, b)`` of the board, or with every smaller number too; then the board alone."""
+    for k in range(0, min(most, len(hand), 5) + 1):
+        take = min(5 - k, len(board))
+        sizes = range(take + 1) if every_size else (take,)
+        for mine in combinations(hand, k):
+            for size in sizes:
+                for theirs in combinations(board, size):
+                    if mine or theirs:
+                        yield mine, theirs
