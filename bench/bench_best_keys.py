@@ -1,8 +1,8 @@
 """The strength keys of the best of several hands (``oracle.solve.smt.best``) against the
-evaluator, on samples too large for the test suite (whose keys take seconds to build): the
-best five of seven cards under Drawing Dead, Diablo and standard poker, and the selection
-rule with three hand cards and a whole board of five under each restriction the test suite
-checks on smaller boards. Run by hand: ``python bench/bench_best_keys.py`` (a few minutes).
+evaluator, on samples larger than the test suite's: the best five of seven and eight cards
+under Drawing Dead (half the hands with the Joker), standard poker and Hell of a Deal, and the
+selection rule with three hand cards and a whole board of five under each restriction the
+test suite checks on smaller boards. Run by hand: ``python bench/bench_best_keys.py`` (a few minutes).
 """
 
 from __future__ import annotations
@@ -18,27 +18,30 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import numpy as np  # noqa: E402
 
-from oracle.cards import full_deck  # noqa: E402
+from oracle.cards import JOKER, full_deck  # noqa: E402
 from oracle.errors import InvalidHandError  # noqa: E402
-from oracle.eval import DIABLO, DRAWING_DEAD, HELL_OF_A_DEAL, STANDARD, strength  # noqa: E402
+from oracle.eval import DRAWING_DEAD, HELL_OF_A_DEAL, STANDARD, strength  # noqa: E402
 from oracle.eval.select import Limits, best_selection  # noqa: E402
 from oracle.solve.smt.best import Restrictions  # noqa: E402
-from test_smt_best import VARIANTS, board_high, rank_is, selection_keys, tricky  # noqa: E402
+from test_smt_best import VARIANTS, board_high, rank_is, selection_keys  # noqa: E402
 from test_smt_strength import keys_of, same_order  # noqa: E402
 
 
 def seven(hands: int) -> bool:
     ok = True
-    for ruleset in (DRAWING_DEAD, DIABLO, STANDARD):
-        started = time.perf_counter()
-        rng = random.Random(5)
-        deck = full_deck(ruleset.jokers)
-        sample = tricky(7, ruleset) + [rng.sample(deck, 7) for _ in range(hands)]
-        strengths = np.array([strength(hand, ruleset) for hand in sample])
-        wrong = same_order(keys_of(sample, ruleset, 7), strengths, sample)
-        ok &= not wrong
-        print(f"best five of seven, {ruleset.name}: {len(sample)} hands, {'PASS' if not wrong else wrong} "
-              f"({time.perf_counter() - started:.1f} s)", flush=True)
+    for ruleset in (DRAWING_DEAD, STANDARD, HELL_OF_A_DEAL):
+        for size in (7, 8):
+            started = time.perf_counter()
+            rng = random.Random(5)
+            deck, plain = full_deck(ruleset.jokers), full_deck(0)
+            sample = [rng.sample(deck, size) for _ in range(hands)]
+            if ruleset.jokers:
+                sample += [[JOKER] + rng.sample(plain, size - 1) for _ in range(hands)]
+            strengths = np.array([strength(hand, ruleset) for hand in sample])
+            wrong = same_order(keys_of(sample, ruleset, size), strengths, sample)
+            ok &= not wrong
+            print(f"best five of {size}, {ruleset.name}: {len(sample)} hands, {'PASS' if not wrong else wrong} "
+                  f"({time.perf_counter() - started:.1f} s)", flush=True)
     return ok
 
 

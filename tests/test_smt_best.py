@@ -1,7 +1,7 @@
 """The strength key of a hand that is the best of several (``oracle.solve.smt.best``) orders
-hands as the evaluator does: the best five of six cards (Drawing Dead's upcards, and any hand
-of more than five under the other rankings; seven cards, and the selection rule with a whole
-board, in ``bench/bench_best_keys.py``: their keys take seconds to build), and the best hand the selection
+hands as the evaluator does: the best five of six and seven cards (Drawing Dead's upcards,
+and standard poker's seven cards; larger samples, and the selection rule with a whole board,
+in ``bench/bench_best_keys.py``), and the best hand the selection
 rule allows (Hell of a Deal), under each Boss restriction the engine applies: banned values,
 The Boatman's tolls with each number of Souls paid, and a Boss's three cards.
 
@@ -17,10 +17,11 @@ import numpy as np
 import pytest
 from oracle.cards import RANKS, Rank, full_deck, parse_cards
 from oracle.errors import InvalidHandError
-from oracle.eval import DIABLO, DRAWING_DEAD, HELL_OF_A_DEAL, strength
+from oracle.eval import DIABLO, DRAWING_DEAD, HELL_OF_A_DEAL, STANDARD, strength
 from oracle.eval.select import Limits, best_selection
 from oracle.solve.smt.best import Restrictions, selection_key
 from oracle.solve.smt.cards import card_variable
+from oracle.solve.smt.strength import strength_key
 
 from _z3compile import compile_term
 from test_smt_categories import as_numbers
@@ -36,13 +37,35 @@ def tricky(size: int, ruleset) -> list:
     return [hand for hand in hands if ruleset.jokers or not any(card.is_joker for card in hand)]
 
 
-@pytest.mark.parametrize("ruleset", [DRAWING_DEAD, DIABLO], ids=lambda r: r.name)
-def test_the_best_five_of_six_cards_ranks_as_the_evaluator(ruleset):
-    rng = random.Random(11)
-    deck = full_deck(ruleset.jokers)
-    hands = tricky(6, ruleset) + [rng.sample(deck, 6) for _ in range(1500)]
+def sample_hands(ruleset, size: int, seed: int) -> list:
+    """Random hands of ``size`` cards: from the whole deck, with the Joker (where the deck has
+    it), and from two suits only (two flushes' worth, and pairs), with the tricky ones."""
+    rng = random.Random(seed)
+    deck, plain = full_deck(ruleset.jokers), full_deck(0)
+    two_suits = [card for card in plain if card.suit in (plain[0].suit, plain[1].suit)]
+    hands = tricky(size, ruleset) + [rng.sample(deck, size) for _ in range(800)]
+    hands += [rng.sample(two_suits, size) for _ in range(400)]
+    if ruleset.jokers:
+        joker = next(card for card in deck if card.is_joker)
+        hands += [[joker] + rng.sample(plain, size - 1) for _ in range(600)]
+        hands += [[joker] + rng.sample(two_suits, size - 1) for _ in range(400)]
+    return hands
+
+
+@pytest.mark.parametrize("ruleset, size", [(DRAWING_DEAD, 6), (DRAWING_DEAD, 7), (STANDARD, 7)],
+                         ids=lambda x: getattr(x, "name", x))
+def test_the_best_five_of_more_cards_ranks_as_the_evaluator(ruleset, size):
+    """Drawing Dead: "During your turn you can have any number in play" (Drawing Dead:
+    Gameplay), and "You're building the best five-card poker hand" (Drawing Dead: FAQ)."""
+    hands = sample_hands(ruleset, size, seed=size)
     strengths = np.array([strength(hand, ruleset) for hand in hands])
-    assert same_order(keys_of(hands, ruleset, 6), strengths, hands) == []
+    assert same_order(keys_of(hands, ruleset, size), strengths, hands) == []
+
+
+def test_the_best_five_is_keyed_only_where_one_wild_at_most_is_in_the_deck():
+    """Diablo's four deuces: more than five cards are left to the check proposal by proposal."""
+    assert strength_key([card_variable(f"c{i}") for i in range(6)], DIABLO) is None
+    assert strength_key([card_variable(f"c{i}") for i in range(6)], DRAWING_DEAD) is not None
 
 
 def selection_keys(deals, hand_size: int, rules: Restrictions, ruleset=HELL_OF_A_DEAL):

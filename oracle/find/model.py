@@ -21,6 +21,7 @@ from oracle.find.hands import Item, card_items, hand_spec, players
 from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
 from oracle.find.translate import Context, WhereError, where_formula
+from oracle.find.vector import SELECTION
 from oracle.solve.smt import categories as cat
 from oracle.solve.smt.selection import selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
@@ -139,8 +140,11 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
 
 
 def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
-    """A player's hand as its whole strength (a Z3 term), where it is encoded: one to five
-    cards ranked alone (Diablo's hand, Drawing Dead's upcards up to five); None otherwise."""
+    """A player's hand as its whole strength (a key of Z3 terms): the cards ranked alone (a
+    Diablo hand, Drawing Dead's upcards, their best five of more), or Hell of a Deal's hand
+    with the board under the selection rule (1 or 2 cards from the hand, no Boss's
+    restriction, as ``hand_of`` reads it); None for a player without cards."""
+    from oracle.solve.smt.best import Restrictions, selection_key
     from oracle.solve.smt.strength import strength_key
 
     known: dict[tuple[str, Ruleset], Any] = {}
@@ -150,8 +154,12 @@ def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
             spec = hand_spec(doc, name, keys)
             whole = None
             if spec is not None and spec.board is None:
-                whole = strength_key([_term(item, model) for item in spec.cards], ruleset, hand_of(name, ruleset),
-                                       model.define)
+                found = hand_of(name, ruleset) if len(spec.cards) <= 5 else None
+                whole = strength_key([_term(item, model) for item in spec.cards], ruleset, found, model.define)
+            elif spec is not None:
+                board = [_term(item, model) for item in spec.board or ()]
+                whole = selection_key([_term(item, model) for item in spec.cards], board, ruleset,
+                                      Restrictions(most=SELECTION[1]), model.define)
             known[name, ruleset] = whole
         return known[name, ruleset]
 

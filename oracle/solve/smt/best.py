@@ -1,13 +1,8 @@
-"""The strength key (``strength``) of a hand that is the best of several: the best five of
-more than five cards (Drawing Dead's upcards), and the best hand the selection rule allows
-(Hell of a Deal), with the Bosses' bans and tolls.
-
-The evaluator ranks more than five cards by their best five, the strongest of every choice of
-five (``oracle.eval.evaluate.strength``), and the selection rule by the strongest selection
-(``oracle.eval.select.best_selection``). Both are stated the same way: each candidate hand
-has its key, and the hand's key is their maximum, built as a tournament (the leader so far
-against the next candidate, ``If`` on the comparison), so that it is a term of the cards,
-evaluated on concrete cards by ``simplify`` as well as solved over.
+"""The strength key (``strength``) of the best hand the selection rule allows (Hell of a
+Deal), with the Bosses' bans and tolls: the strongest selection, as
+``oracle.eval.select.best_selection`` ranks it. Each candidate selection has its key, and the
+hand's key is their maximum, built as a knockout (``If`` on each comparison of two), so that
+it is a term of the cards, evaluated on concrete cards by ``simplify`` as well as solved over.
 
 The selection rule, with one to ``most`` cards from the private hand and the rest from
 the board, five at most:
@@ -65,12 +60,6 @@ def maximum(keys: Sequence[Sequence[Any]], define: Define | None = None) -> list
             winners.append([define(term) for term in best] if define is not None else best)
         round_ = winners + round_[len(round_) - len(round_) % 2:]
     return round_[0]
-
-
-def best_five_key(cards: Sequence[CardTerm], ruleset: Ruleset, define: Define | None = None) -> list[Any]:
-    """The key of the best five of more than five cards."""
-    keys = [strength_key(list(five), ruleset, define=define) for five in combinations(cards, 5)]
-    return maximum(keys, define)
 
 
 @dataclass(frozen=True)
