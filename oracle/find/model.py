@@ -21,7 +21,6 @@ from oracle.find.hands import Item, card_items, hand_spec, players
 from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, searched_fields
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
 from oracle.find.translate import Context, WhereError, where_formula
-from oracle.find.vector import SELECTION
 from oracle.solve.smt import categories as cat
 from oracle.solve.smt.selection import selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
@@ -140,11 +139,11 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
 
 
 def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
-    """A player's hand as its whole strength (a key of Z3 terms): the cards ranked alone (a
-    Diablo hand, Drawing Dead's upcards, their best five of more), or Hell of a Deal's hand
-    with the board under the selection rule (1 or 2 cards from the hand, no Boss's
-    restriction, as ``hand_of`` reads it); None for a player without cards."""
-    from oracle.solve.smt.best import Restrictions, selection_key
+    """A player's hand as its whole strength (a key of Z3 terms), where it is encoded: the
+    cards ranked alone (a Diablo hand, Drawing Dead's upcards, their best five of more where
+    ``best_five`` keys it); None otherwise. Hell of a Deal's hand under the selection rule has
+    a key (``best.selection_key``) but is not given one here: the maximum of its 45 selections
+    took Z3 longer than checking the comparisons proposal by proposal."""
     from oracle.solve.smt.strength import strength_key
 
     known: dict[tuple[str, Ruleset], Any] = {}
@@ -156,10 +155,6 @@ def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
             if spec is not None and spec.board is None:
                 found = hand_of(name, ruleset) if len(spec.cards) <= 5 else None
                 whole = strength_key([_term(item, model) for item in spec.cards], ruleset, found, model.define)
-            elif spec is not None:
-                board = [_term(item, model) for item in spec.board or ()]
-                whole = selection_key([_term(item, model) for item in spec.cards], board, ruleset,
-                                      Restrictions(most=SELECTION[1]), model.define)
             known[name, ruleset] = whole
         return known[name, ruleset]
 
