@@ -27,11 +27,15 @@ a suit, as the evaluator's tables read a hand, and from the category:
 
 Small numbers and true/false terms rather than the evaluator's one large number: Z3 decides
 a comparison of keys by propagation, where the number would take it into arithmetic with
-coefficients of 15**5. Hands of one to five cards are encoded; the best five of more
-(Drawing Dead's upcards, Hell of a Deal's selection rule) are not (``strength_key`` returns
-None), and the search then checks those comparisons candidate by candidate. The tests check,
-on every five-card hand of each ruleset class by class, that the keys are ordered exactly as
-the evaluator's strengths.
+coefficients of 15**5. Hands of one to five cards are encoded here; the best five of more
+(Drawing Dead's upcards) by ``best_five`` from the whole hand's counts, under the rulesets
+with one wild card at most and no five of a kind (Drawing Dead, standard, Hell of a Deal);
+under Diablo's deuces ``strength_key`` returns None for more than five cards, and the search
+then checks those comparisons candidate by candidate. Hell of a Deal's selection rule, with
+its bans, tolls and three-card Bosses, has a key in ``best`` (the maximum over the
+selections), which the search does not use: Z3 took longer over it than the check does. The
+tests check, on every five-card hand of each ruleset class by class, that the keys are ordered
+exactly as the evaluator's strengths, and the best five of six and seven on samples.
 
 Z3 is imported inside the functions; importing this module costs nothing.
 """
