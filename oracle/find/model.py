@@ -153,8 +153,8 @@ def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
             spec = hand_spec(doc, name, keys)
             whole = None
             if spec is not None and spec.board is None:
-                found = hand_of(name, ruleset) if len(spec.cards) <= 5 else None
-                whole = strength_key([_term(item, model) for item in spec.cards], ruleset, found, model.define)
+                whole = strength_key([_term(item, model) for item in spec.cards], ruleset, hand_of(name, ruleset),
+                                     model.define)
             known[name, ruleset] = whole
         return known[name, ruleset]
 

@@ -120,13 +120,14 @@ def _group_bits(counts: Any, slug: str) -> dict[tuple[int, int], Any]:
     return bits
 
 
-def best_five_key(cards: Sequence[CardTerm], ruleset: Ruleset,
-                  define: Callable[[Any], Any] | None = None) -> list[Any]:
-    """The key of the best five of more than five cards (``encoded(ruleset)`` must hold)."""
+def best_five_key(cards: Sequence[CardTerm], ruleset: Ruleset, define: Callable[[Any], Any] | None = None,
+                  found: dict[str, Any] | None = None) -> list[Any]:
+    """The key of the best five of more than five cards (``encoded(ruleset)`` must hold);
+    ``found`` is the cards' ``categories.patterns``, when already built."""
     import z3
 
     counts = hand_counts(cards, ruleset)
-    place = category_number(patterns(cards, ruleset))
+    place = category_number(found if found is not None else patterns(cards, ruleset))
     if define is not None:
         place = define(place)
     is_ = {slug: place == ORDER.index(slug) for slug in ORDER}

@@ -111,7 +111,7 @@ def strength_key(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, A
     if len(cards) > 5:
         from oracle.solve.smt.best_five import best_five_key, encoded
 
-        return best_five_key(cards, ruleset, define) if encoded(ruleset) else None
+        return best_five_key(cards, ruleset, define, found) if encoded(ruleset) else None
     if not cards:
         return None
     found = found if found is not None else patterns(cards, ruleset, present)
