@@ -4,18 +4,19 @@ Deal), with the Bosses' bans and tolls: the strongest selection, as
 hand's key is their maximum, built as a knockout (``If`` on each comparison of two), so that
 it is a term of the cards, evaluated on concrete cards by ``simplify`` as well as solved over.
 
-The selection rule, with one to ``most`` cards from the private hand and the rest from
-the board, five at most:
+The selection rule, with one to ``most`` cards from the private hand (two for a player, one
+more with Up Your Sleeve, three for a Boss who may use three) and the rest from the board,
+five at most:
 
 - **Bans** (a Boss's banned values, Eenie Meanie's board high card): a banned card is removed
   before anything is chosen. Each candidate takes ``k`` private cards and ``min(5 - k, b)``
   board cards by position, and a banned card among them is *missing* from its key (the key
   of the cards present, as a partial hand). A candidate with a banned card is then the key of
-  a smaller legal choice; every legal selection is a candidate with exactly its cards
-  present; and a candidate whose private cards are all banned is a part of a legal selection
-  (one legal private card with the same board cards), never stronger, since a card more never
-  weakens a hand. With no legal private card at all, the board alone (five of it) is ranked,
-  as the engine does; with no legal card, the hand has no key (below every hand).
+  a smaller legal choice, never stronger than the legal selection holding it (a card more
+  never weakens a hand), and every legal selection is a candidate with exactly its cards
+  present. A candidate counts only with one of its private cards present; with no legal
+  private card at all, the board alone (five of it) is ranked, as the engine does; with no
+  legal card, the hand has no key (below every hand).
 - **Tolls** (The Boatman): a card of a tolled value may be used only for a Soul paid, up to
   ``paid``. A smaller selection may then be the best (it leaves a tolled card out), so every
   choice of ``k`` private and at most ``5 - k`` board cards is a candidate, kept when its
