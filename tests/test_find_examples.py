@@ -1,5 +1,5 @@
-"""The ten example searches of ``scenarios/find/``: each finishes within 60 s with the answer
-it was written for (the three about who wins within 20 s), and what it finds passes ``oracle check`` (the witnesses committed beside
+"""The eleven example searches of ``scenarios/find/``: each finishes within 60 s with the answer
+it was written for (the four about who wins within 20 s), and what it finds passes ``oracle check`` (the witnesses committed beside
 them are checked by CI as every scenario is)."""
 
 from __future__ import annotations
@@ -24,16 +24,18 @@ FOUND_BY_SEARCH = [
     "drawing-dead-joker-ties",
     "diablo-three-way-split",
     "hod-toll-changes-the-outcome",
+    "drawing-dead-seven-upcards-tie",
 ]
 # Answered within this through the strength key and the suit symmetry (the 2-core machine of
-# docs/performance.md takes 2-5 s); within 60 s they ended unknown without them. The margin is
+# docs/performance.md takes 2-5 s); within 60 s they ended unknown without them (the seven
+# upcards' tie without the key of the best five). The margin is
 # for a loaded machine running the suite.
 WHO_WINS_LIMIT = 20.0
 
 
-def test_ten_searches_are_shipped():
+def test_eleven_searches_are_shipped():
     searches = sorted(p.name for p in FOLDER.glob("*.search.yaml"))
-    assert len(searches) == 10
+    assert len(searches) == 11
     for name in FOUND_BY_SEARCH:
         assert (FOLDER / f"{name}.scenario.yaml").exists(), f"{name}: its witness is committed beside it"
 
@@ -41,7 +43,8 @@ def test_ten_searches_are_shipped():
 @pytest.mark.parametrize("name", FOUND_BY_SEARCH)
 def test_example_search_finds_a_witness_oracle_check_passes(name, tmp_path):
     started = time.monotonic()
-    limit = WHO_WINS_LIMIT if name in ("drawing-dead-joker-ties", "diablo-three-way-split") else LIMIT
+    who_wins = ("drawing-dead-joker-ties", "diablo-three-way-split", "drawing-dead-seven-upcards-tie")
+    limit = WHO_WINS_LIMIT if name in who_wins else LIMIT
     result = run_search(str(FOLDER / f"{name}.search.yaml"), time_limit=limit)
     assert time.monotonic() - started <= limit
     assert result.outcome == FOUND and len(result.witnesses) == 1
@@ -71,4 +74,4 @@ def test_a_hand_with_one_deuce_never_loses_to_sevens_proved_by_the_strength_key(
 
 def test_committed_witnesses_pass_oracle_check():
     report = run_check([str(p) for p in sorted(FOLDER.glob("*.scenario.yaml"))])
-    assert report.exit_code == 0 and report.failed == 0 and report.passed >= 8
+    assert report.exit_code == 0 and report.failed == 0 and report.passed >= 9

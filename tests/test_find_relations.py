@@ -75,9 +75,9 @@ def test_no_card_outranks_the_ace_said_of_the_constraint_before_any_search(tmp_p
         run_search(path, time_limit=30)
 
 
-def test_the_best_five_of_more_is_still_compared_by_trying_each(tmp_path):
-    """Drawing Dead's six upcards rank by their best five, which the key does not encode: Z3
-    knows the categories only, and the evaluator refuses each proposal that fails."""
+def test_the_best_five_of_six_upcards_is_compared_by_z3(tmp_path):
+    """Drawing Dead's six upcards rank by their best five (Drawing Dead: FAQ), which their key
+    holds: Z3 proposes only the card that wins, and the evaluator refuses no proposal."""
     head = ("game: drawing-dead\nposition:\n  players:\n    - {name: Anna, chips: 10, upcards: $a Ks Kd 7c 7d 3h}\n"
             "    - {name: Ben, chips: 10, upcards: Kh Kc 7h 7s 4d}\n  turn: Anna\n  phase: action\n  button: Ben\n"
             "  pot: 5\nquestions:\n  - id: v\n    ask: validate\nwhere:\n")
@@ -85,7 +85,7 @@ def test_the_best_five_of_more_is_still_compared_by_trying_each(tmp_path):
     result = run_search(path, count=2, time_limit=30)
     # A Three or a deuce is a kicker below Ben's Four; only the Joker makes a full house.
     assert result.outcome == FOUND and [str(w.values["$a"]) for w in result.witnesses] == ["Jk"]
-    assert result.complete and set(result.rejections) == {"where[0]"}
+    assert result.complete and not result.rejections
 
 
 def test_equal_strengths_are_a_tie(tmp_path):

@@ -85,7 +85,3 @@ def test_compare_is_the_lexicographic_order_of_keys():
         as_terms = lambda key: [z3.IntVal(x) if i < 2 else z3.BoolVal(x) for i, x in enumerate(key)]  # noqa: E731
         for op, holds in ops.items():
             assert z3.is_true(z3.simplify(compare(as_terms(a), op, as_terms(b)))) == holds(tuple(a), tuple(b)), (a, op, b)
-
-
-def test_the_best_five_of_more_is_not_encoded():
-    assert strength_key([card_variable(f"c{i}") for i in range(6)], DRAWING_DEAD) is None

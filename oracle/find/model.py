@@ -139,8 +139,11 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
 
 
 def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
-    """A player's hand as its whole strength (a Z3 term), where it is encoded: one to five
-    cards ranked alone (Diablo's hand, Drawing Dead's upcards up to five); None otherwise."""
+    """A player's hand as its whole strength (a key of Z3 terms), where it is encoded: the
+    cards ranked alone (a Diablo hand, Drawing Dead's upcards, their best five of more where
+    ``best_five`` keys it); None otherwise. Hell of a Deal's hand under the selection rule has
+    a key (``best.selection_key``) but is not given one here: the maximum of its 45 selections
+    took Z3 longer than checking the comparisons proposal by proposal."""
     from oracle.solve.smt.strength import strength_key
 
     known: dict[tuple[str, Ruleset], Any] = {}
@@ -151,7 +154,7 @@ def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
             whole = None
             if spec is not None and spec.board is None:
                 whole = strength_key([_term(item, model) for item in spec.cards], ruleset, hand_of(name, ruleset),
-                                       model.define)
+                                     model.define)
             known[name, ruleset] = whole
         return known[name, ruleset]
 

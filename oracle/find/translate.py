@@ -8,12 +8,13 @@ ranks, suits, categories and whole numbers as words; ``== != < <= > >=``, ``in [
 ``not in [...]``, ``+ - *``, ``and or not``.
 
 Two hands' categories compare by their places in the order of categories. Two strengths
-compare as the evaluator ranks the hands (tie-breaks included): for hands of one to five
-cards through their strength keys (``oracle.solve.smt.strength``), which Z3 holds whole; for
-the best five of more and Hell of a Deal's selection rule, which have no key, as a fresh
-true/false unknown tied to what it implies of the hands' categories (``strength(A) >
-strength(B)`` only where ``category(A) >= category(B)``). Either way the search checks every
-comparison of strengths by the evaluator on each proposal (``Context.exact`` says so).
+compare as the evaluator ranks the hands (tie-breaks included): through their strength keys
+(``oracle.solve.smt.strength``), which Z3 holds whole, for hands of one to five cards and the
+best five of more (under one wild card at most); for the best five of more under Diablo's
+deuces and Hell of a Deal's selection rule, which are given no key, as a fresh true/false
+unknown tied to what it implies of the hands' categories (``strength(A) > strength(B)`` only
+where ``category(A) >= category(B)``). Either way the search checks every comparison of
+strengths by the evaluator on each proposal (``Context.exact`` says so).
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ class Context:
     label: str = ""  # names the document's unknowns apart from another document's
     atoms: int = 0  # the comparisons of strengths named so far
     # (a player's name, a ruleset) -> the strength of the player's hand as a Z3 term, or None
-    # where it is not encoded (the best five of more cards, the selection rule).
+    # where it is not encoded (the best five of more under Diablo's deuces, the selection rule).
     strength_of: Callable[[str, Ruleset], Any | None] = lambda name, ruleset: None
     compared: int = 0  # the comparisons of strengths in the constraint being translated
     # A term -> a fresh unknown equal to it, the equality kept in the solver (``SearchModel.define``).

@@ -53,23 +53,54 @@ class HandCounts:
     per_suit: list[Any] = field(default_factory=list)  # natural cards of each suit
 
 
-def hand_counts(cards: Sequence[CardTerm], ruleset: Ruleset) -> HandCounts:
+# (the card's terms, its presence, the ruleset) -> the card's part in ``hand_counts``: a
+# hand's counts are sums of its cards' parts, and the best five of seven cards or a selection
+# rule counts each card in many hands, so each card's parts are built once.
+_PARTS: dict[tuple, tuple] = {}
+_PARTS_KEPT = 4096
+
+
+def _card_parts(card: CardTerm, ruleset: Ruleset, present: Any, suits: bool) -> tuple:
+    """A card's wild term, its 0/1 count for each rank and, with ``suits``, for each suit and
+    whether it is the natural card of each (suit, rank)."""
     import z3
 
-    wild = [is_wild(card, ruleset) for card in cards]
-    wilds = z3.Sum([z3.If(w, 1, 0) for w in wild]) if cards else z3.IntVal(0)
-    naturals = []
-    for rank in range(RANK_COUNT):
-        terms = [z3.If(z3.And(z3.Not(w), c.rank == rank), 1, 0) for c, w in zip(cards, wild)]
-        naturals.append(z3.Sum(terms) if terms else z3.IntVal(0))
+    key = (card.rank.get_id(), card.suit.get_id(), None if present is None else present.get_id(), ruleset, suits)
+    found = _PARTS.get(key)
+    if found is not None:
+        return found[1]
+    wild = is_wild(card, ruleset)
+    natural = z3.Not(wild)
+    if present is not None:
+        wild, natural = z3.And(present, wild), z3.And(present, natural)
+    ranks = [z3.If(z3.And(natural, card.rank == rank), 1, 0) for rank in range(RANK_COUNT)]
+    per_suit, suited = [], []
+    if suits:
+        per_suit = [z3.If(z3.And(natural, card.suit == suit), 1, 0) for suit in range(4)]
+        suited = [[z3.And(natural, card.rank == rank, card.suit == suit) for rank in range(RANK_COUNT)]
+                  for suit in range(4)]
+    parts = (z3.If(wild, 1, 0), ranks, per_suit, suited)
+    if len(_PARTS) >= _PARTS_KEPT:
+        _PARTS.clear()
+    _PARTS[key] = ((card, present), parts)  # the terms kept alive, so that their ids stay theirs
+    return parts
+
+
+def hand_counts(cards: Sequence[CardTerm], ruleset: Ruleset, present: Sequence[Any] | None = None) -> HandCounts:
+    """The counts of ``cards``; with ``present`` (a true/false term a card), of those present
+    only, so that one list of cards stands for each of its parts (a card a Boss bans)."""
+    import z3
+
+    suits = len(cards) >= 5
+    parts = [_card_parts(c, ruleset, None if present is None else present[i], suits) for i, c in enumerate(cards)]
+    wilds = z3.Sum([p[0] for p in parts]) if cards else z3.IntVal(0)
+    naturals = [z3.Sum([p[1][rank] for p in parts]) if parts else z3.IntVal(0) for rank in range(RANK_COUNT)]
     counts = HandCounts(len(cards), wilds, naturals)
-    if len(cards) >= 5:
+    if suits:
         for suit in range(4):
-            terms = [z3.If(z3.And(z3.Not(w), c.suit == suit), 1, 0) for c, w in zip(cards, wild)]
-            counts.per_suit.append(z3.Sum(terms))
+            counts.per_suit.append(z3.Sum([p[2][suit] for p in parts]))
             for rank in range(RANK_COUNT):
-                held = [z3.And(z3.Not(w), c.rank == rank, c.suit == suit) for c, w in zip(cards, wild)]
-                counts.suited[(suit, rank)] = z3.Or(held)
+                counts.suited[(suit, rank)] = z3.Or([p[3][suit][rank] for p in parts])
     return counts
 
 
@@ -105,12 +136,16 @@ def _of_a_kind(counts: HandCounts, size: int) -> Any:
     return z3.Or([n + counts.wilds >= size for n in counts.naturals])
 
 
-def _two_groups(counts: HandCounts, first: int, second: int) -> Any:
-    """Two different ranks, ``first`` and ``second`` cards of them, wilds filling the gaps."""
+def _two_groups(counts: HandCounts, first: int, second: int, wildless: bool = False) -> Any:
+    """Two different ranks, ``first`` and ``second`` cards of them (``first >= second``),
+    wilds filling the gaps."""
     import z3
 
     if counts.size < first + second:
         return z3.BoolVal(False)
+    if wildless:  # two ranks of ``second`` cards or more, one of them of ``first``
+        pairs = z3.Sum([z3.If(n >= second, 1, 0) for n in counts.naturals]) >= 2
+        return pairs if first == second else z3.And(pairs, z3.Or([n >= first for n in counts.naturals]))
     need = {size: [_missing(n, size) for n in counts.naturals] for size in {first, second}}
     options = []
     for a in range(RANK_COUNT):
@@ -142,6 +177,8 @@ def _straight_flush(counts: HandCounts, windows: Sequence[tuple[int, ...]]) -> A
 
     if counts.size < 5:
         return z3.BoolVal(False)
+    if counts.size == 5:  # a straight whose natural cards share a suit, the wilds filling both
+        return z3.And(_straight(counts, windows), _flush(counts))
     options = []
     for suit in range(4):
         for w in windows:
@@ -150,19 +187,21 @@ def _straight_flush(counts: HandCounts, windows: Sequence[tuple[int, ...]]) -> A
     return z3.Or(options)
 
 
-def patterns(cards: Sequence[CardTerm], ruleset: Ruleset) -> dict[str, Any]:
-    """For each category, whether some legal reading of ``cards`` contains its pattern."""
+def patterns(cards: Sequence[CardTerm], ruleset: Ruleset, present: Sequence[Any] | None = None) -> dict[str, Any]:
+    """For each category, whether some legal reading of ``cards`` (those ``present``, when
+    given) contains its pattern."""
     import z3
 
-    counts = hand_counts(cards, ruleset)
+    counts = hand_counts(cards, ruleset, present)
+    wildless = not ruleset.has_wilds
     found = {
         "high_card": z3.BoolVal(counts.size >= 1),
         "pair": _of_a_kind(counts, 2),
-        "two_pair": _two_groups(counts, 2, 2),
+        "two_pair": _two_groups(counts, 2, 2, wildless),
         "three_of_a_kind": _of_a_kind(counts, 3),
         "straight": _straight(counts, WINDOWS),
         "flush": _flush(counts),
-        "full_house": _two_groups(counts, 3, 2),
+        "full_house": _two_groups(counts, 3, 2, wildless),
         "four_of_a_kind": _of_a_kind(counts, 4),
         "straight_flush": _straight_flush(counts, WINDOWS),
         "royal_flush": _straight_flush(counts, (ROYAL,)),

@@ -27,11 +27,15 @@ a suit, as the evaluator's tables read a hand, and from the category:
 
 Small numbers and true/false terms rather than the evaluator's one large number: Z3 decides
 a comparison of keys by propagation, where the number would take it into arithmetic with
-coefficients of 15**5. Hands of one to five cards are encoded; the best five of more
-(Drawing Dead's upcards, Hell of a Deal's selection rule) are not (``strength_key`` returns
-None), and the search then checks those comparisons candidate by candidate. The tests check,
-on every five-card hand of each ruleset class by class, that the keys are ordered exactly as
-the evaluator's strengths.
+coefficients of 15**5. Hands of one to five cards are encoded here; the best five of more
+(Drawing Dead's upcards) by ``best_five`` from the whole hand's counts, under the rulesets
+with one wild card at most and no five of a kind (Drawing Dead, standard, Hell of a Deal);
+under Diablo's deuces ``strength_key`` returns None for more than five cards, and the search
+then checks those comparisons candidate by candidate. Hell of a Deal's selection rule, with
+its bans, tolls and three-card Bosses, has a key in ``best`` (the maximum over the
+selections), which the search does not use: Z3 took longer over it than the check does. The
+tests check, on every five-card hand of each ruleset class by class, that the keys are ordered
+exactly as the evaluator's strengths, and the best five of six and seven on samples.
 
 Z3 is imported inside the functions; importing this module costs nothing.
 """
@@ -97,21 +101,27 @@ def _flush_ranks(naturals: Sequence[Any], wilds: Any) -> list[Any]:
 
 
 def strength_key(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, Any] | None = None,
-                 define: Callable[[Any], Any] | None = None) -> list[Any] | None:
-    """The key of one to five cards (see the module's docstring), None for more. ``found``
-    is the cards' ``categories.patterns``, when already built; ``define``, when given, turns
-    each term into a fresh unknown equal to it (Z3 reasons faster over named terms)."""
+                 define: Callable[[Any], Any] | None = None, present: Sequence[Any] | None = None) -> list[Any] | None:
+    """The key of the cards (see the module's docstring), None for none. ``found`` is the
+    cards' ``categories.patterns``, when already built; ``define``, when given, turns each
+    term into a fresh unknown equal to it (Z3 reasons faster over named terms); ``present``
+    (five cards at most) keeps only the cards whose term is true, the others missing."""
     import z3
 
-    if not 1 <= len(cards) <= 5:
+    if len(cards) > 5:
+        from oracle.solve.smt.best_five import best_five_key, encoded
+
+        return best_five_key(cards, ruleset, define, found) if encoded(ruleset) else None
+    if not cards:
         return None
-    found = found if found is not None else patterns(cards, ruleset)
-    counts = hand_counts(cards, ruleset)
+    found = found if found is not None else patterns(cards, ruleset, present)
+    counts = hand_counts(cards, ruleset, present)
     place = category_number(found)
     number: Any = z3.IntVal(0)
     for index, evaluator in enumerate(EVALUATOR_NUMBER):
         number = z3.If(place == index, evaluator, number)
-    grouped = _group_counts(counts.naturals, counts.wilds, 5 if ruleset.five_of_a_kind else 4)
+    wildless = not ruleset.has_wilds
+    grouped = counts.naturals if wildless else _group_counts(counts.naturals, counts.wilds, 5 if ruleset.five_of_a_kind else 4)
     bits = {(size, rank): grouped[rank] == size for size in GROUP_SIZES for rank in range(RANK_COUNT)}
     extra: Any = z3.IntVal(0)
     if len(cards) == 5:
@@ -121,7 +131,8 @@ def strength_key(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, A
             ace = counts.naturals[ACE_RANK] + counts.wilds
             flush = [counts.naturals[rank] >= 1 if rank != ACE_RANK else z3.BoolVal(False) for rank in range(RANK_COUNT)]
         else:
-            ace, flush = z3.IntVal(0), _flush_ranks(counts.naturals, counts.wilds)
+            flush = [n >= 1 for n in counts.naturals] if wildless else _flush_ranks(counts.naturals, counts.wilds)
+            ace = z3.IntVal(0)
         extra = z3.If(is_run, _run_top(counts.naturals), z3.If(is_flush, ace, 0))
         for (size, rank), bit in bits.items():
             bits[size, rank] = z3.And(z3.Not(is_run), z3.If(is_flush, flush[rank] if size == 1 else False, bit))
