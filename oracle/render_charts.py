@@ -159,7 +159,8 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
         card = answer.get("card")
         if card is not None:
             line = Text("  the strategy card: hold ").append_text(cards_text(_cards_of(card["keep"])))
-            line.append(f" (line {card['line']}: {card['line_text']})")
+            line.append(f" (line {card['line']}: {card['line_text']}"
+                        + (f"; except: {card['exception']})" if card.get("exception") else ")"))
             console.print(line)
             console.print(Text("    the best hold too" if card["best"] else
                                f"    equity {card['equity']:.6f}, {card['loss']:.6f} less than the best hold"))

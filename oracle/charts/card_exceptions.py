@@ -151,11 +151,12 @@ def mine(full, printed, order: Sequence[str], *, miss_charge: float = MISS_CHARG
         if accuracy >= ACCURACY_AIM and mean < MEAN_LOSS_AIM:
             break
         index = int(np.argmax(miner.best[:, 0]))
-        gain, c, m = miner.best[index]
+        gain, m = miner.best[index]
         if gain <= max(min_gain * total, 0.0):
             break
-        miner.apply(index, int(c), int(m), len(exceptions))
-        exceptions.append((index, miner.conditions[int(c)], full.patterns[int(m)]))
+        condition = miner.best_condition[index]
+        miner.apply(index, condition, int(m), len(exceptions))
+        exceptions.append((index, condition, full.patterns[int(m)]))
         miner.price(index)
     return {"exceptions": exceptions, "loss": miner.cur, "via": miner.via, "line": miner.line, "keep": miner.keep}
 
@@ -177,11 +178,9 @@ class _Miner:
         self.cur = printed.loss[picked].copy()
         self.keep = [printed.keep[p] for p in picked]
         self.via = np.full(self.n, -1, dtype=np.int64)
-        self.best = np.zeros((nlines, 3))
+        self.best = np.zeros((nlines, 2))  # per line: the best exception's gain and other line
+        self.best_condition = ["also"] * nlines
         self.single = len(KEYS)
-        self.pairs = [(a, b) for a in range(1, self.single) for b in range(a + 1, self.single)]
-        self.conditions = list(KEYS) + [f"fits:{p}" for p in full.patterns] + \
-            [f"{KEYS[a]}&{KEYS[b]}" for a, b in self.pairs]
         if idle:
             return
         self.flags = np.array([condition_flags(printed.cards[h].split(), printed.keep[p].split())
@@ -220,35 +219,41 @@ class _Miner:
         # only another line some hand gains by can gain; only a line some hand fits is a condition
         gaining = np.flatnonzero((g > 0).any(axis=0))
         if not len(gaining):
-            self.best[index] = (0.0, 0, 0)
+            self.best[index] = (0.0, 0)
             return
         g = g[:, gaining]
         f = self.flags[hands]
         present = np.flatnonzero(fits.any(axis=0))
-        fitting = np.full((self.nitems, len(gaining)), -np.inf)
-        fitting[present] = fits[:, present].T @ g
-        parts = [f.T @ g, fitting] + [(f[:, a:a + 1] * f[:, a + 1:]).T @ g for a in range(1, self.single - 1)]
+        names = list(KEYS) + [f"fits:{self.full.patterns[p]}" for p in present]
+        parts = [f.T @ g, fits[:, present].T @ g]
+        for a in range(1, self.single - 1):
+            parts.append((f[:, a:a + 1] * f[:, a + 1:]).T @ g)
+            names += [f"{KEYS[a]}&{KEYS[b]}" for b in range(a + 1, self.single)]
+        for p in present:
+            parts.append((fits[:, p:p + 1] * f[:, 1:]).T @ g)
+            names += [f"fits:{self.full.patterns[p]}&{key}" for key in KEYS[1:]]
         gains = np.concatenate(parts, axis=0)
         top = int(np.argmax(gains))
         c, m = np.unravel_index(top, gains.shape)
-        self.best[index] = (gains.flat[top], c, gaining[m])
+        self.best[index] = (gains.flat[top], gaining[m])
+        self.best_condition[index] = names[c]
 
-    def apply(self, index: int, c: int, m: int, number: int) -> None:
-        """Exception ``number`` (condition ``c``, other line ``m``) heads line ``index``."""
+    def apply(self, index: int, condition: str, m: int, number: int) -> None:
+        """Exception ``number`` (``condition``, other line ``m``) heads line ``index``."""
         import numpy as np
 
-        full, flags = self.full, self.flags
+        full = self.full
         idx = self.by_line[self.bounds[index]:self.bounds[index + 1]]
         hit = idx[full.item[idx] == m]
-        if c < self.single:
-            hit = hit[flags[full.owner[hit], c] > 0]
-        elif c < self.single + self.nitems:
-            fitting = np.zeros(self.n, dtype=bool)
-            fitting[full.owner[idx[full.item[idx] == c - self.single]]] = True
-            hit = hit[fitting[full.owner[hit]]]
-        else:
-            a, b = self.pairs[c - self.single - self.nitems]
-            hit = hit[(flags[full.owner[hit], a] > 0) & (flags[full.owner[hit], b] > 0)]
+        holding = np.ones(len(hit), dtype=bool)
+        for part in condition.split("&"):
+            if part.startswith("fits:"):
+                fitting = np.zeros(self.n, dtype=bool)
+                fitting[full.owner[idx[full.item[idx] == full.patterns.index(part[len("fits:"):])]]] = True
+                holding &= fitting[full.owner[hit]]
+            else:
+                holding &= self.flags[full.owner[hit], KEYS.index(part)] > 0
+        hit = hit[holding]
         self.cur[full.owner[hit]] = full.loss[hit]
         self.via[full.owner[hit]] = number
         for p in hit:
@@ -257,12 +262,9 @@ class _Miner:
 
 def condition_text(key: str) -> str:
     """A condition as the card prints it ("when ...")."""
-    if key.startswith("fits:"):
-        return f"when your hand also fits \u201c{key[len('fits:'):]}\u201d"
-    if "&" in key:
-        first, second = key.split("&")
-        return f"{CONDITIONS[first]} and {CONDITIONS[second][len('when '):]}"
-    return CONDITIONS[key]
+    texts = [f"when your hand also fits \u201c{part[len('fits:'):]}\u201d" if part.startswith("fits:")
+             else CONDITIONS[part] for part in key.split("&")]
+    return " and ".join([texts[0]] + [text[len("when "):] for text in texts[1:]])
 
 
 def exception_text(key: str, other: str) -> str:
@@ -273,10 +275,8 @@ def exception_text(key: str, other: str) -> str:
 def condition_holds(key: str, hand: Sequence[str], kept: Sequence[str], fits: set[str]) -> bool:
     """Whether the condition ``key`` holds for the five cards ``hand`` when the line keeps
     ``kept``; ``fits`` is every line (``replacement_lines``) some hold of the hand fits."""
-    if key.startswith("fits:"):
-        return key[len("fits:"):] in fits
     flags = dict(zip(KEYS, condition_flags(hand, kept)))
-    return all(flags[part] for part in key.split("&"))
+    return all(part[len("fits:"):] in fits if part.startswith("fits:") else flags[part] for part in key.split("&"))
 
 
 def apply_exceptions(holds: Sequence[str], patterns: Sequence[str], equities: Sequence[float], chosen: int,
@@ -315,14 +315,17 @@ def printed_card(hands, mined: dict[str, Any], order: Sequence[str]) -> dict[str
     worst = int(np.argmax(loss))
     per_line = [np.bincount(line, weights=x, minlength=len(order)) for x in (w, w * ~missed, w * loss)]
     count = len(mined["exceptions"])
-    decided = np.bincount(via[via >= 0], weights=w[via >= 0], minlength=count)
-    right = np.bincount(via[via >= 0], weights=(w * ~missed)[via >= 0], minlength=count)
+    taken = via >= 0
+    decided, right, lost = (np.bincount(via[taken], weights=x[taken], minlength=count)
+                            for x in (w, w * ~missed, w * loss))
     lines = [{"pattern": text, "hands": int(per_line[0][i]), "followed": int(per_line[1][i]),
               "loss": float(per_line[2][i] / total), "exceptions": []} for i, text in enumerate(order)]
     for k in reversed(range(count)):
         index, when, other = mined["exceptions"][k]
-        lines[index]["exceptions"].append({"when": when, "hold": other, "text": exception_text(when, other),
-                                           "hands": int(decided[k]), "followed": int(right[k])})
+        text = exception_text(when, other) if other != order[index] else \
+            f"hold this line's own hold, not the exceptions below, {condition_text(when)}"
+        lines[index]["exceptions"].append({"when": when, "hold": other, "text": text, "hands": int(decided[k]),
+                                           "followed": int(right[k]), "loss": float(lost[k] / total)})
     return {"hands": int(total), "accuracy": float(w[~missed].sum() / total),
             "mean_loss": float((w * loss).sum() / total), "worst_loss": float(loss[worst]),
             "worst_hand": hands.hand[worst], "worst_hold": mined["keep"][worst], "lines": lines}
