@@ -93,6 +93,9 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
         if len(summary["strategy"]) > 15:
             more = len(summary["strategy"]) - 15
             console.print(Text(f"  ... {more} line{'s' if more != 1 else ''} more on the chart's page"))
+        exceptions = sum(len(line.get("exceptions", ())) for line in summary["strategy"])
+        if exceptions:
+            console.print(Text(f"  the lines carry {exceptions} exceptions, printed on the chart's page"))
         if summary.get("accuracy") is not None:
             console.print(Text(card_figures(summary)))
     elif data["kind"] == "hod-preflop":

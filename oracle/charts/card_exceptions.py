@@ -128,18 +128,25 @@ MIN_GAIN = 0.0
 MAX_EXCEPTIONS = 600
 
 
+# The kinds of condition the miner may use: one of ``KEYS``, another line the hand fits, two of
+# ``KEYS`` at once, another line the hand fits and one of ``KEYS``.
+KINDS = ("one", "fits", "two", "fits and one")
+
+
 def mine(full, printed, order: Sequence[str], *, miss_charge: float = MISS_CHARGE,
-         min_gain: float = MIN_GAIN, limit: int | None = None, progress=None) -> dict[str, Any]:
+         min_gain: float = MIN_GAIN, limit: int | None = None, progress=None,
+         kinds: Sequence[str] = KINDS) -> dict[str, Any]:
     """The exceptions for the printed card ``order``: ``printed`` is the chart gathered by
     printed line (``card.gather`` with the card's lines), ``full`` by every line an exception
     may name (``replacement_lines``). A condition is one of ``KEYS``, two of them ("a&b"), or
     "fits:" and a line the hand also fits. Returns ``exceptions`` (line index, condition,
     other line), in the order added, and per hand its ``loss``, ``via`` (the exception
     deciding it, or -1), ``line`` and ``keep``. ``progress(count, accuracy, mean loss)`` is
-    called before each exception is sought."""
+    called before each exception is sought; ``kinds`` (of ``KINDS``) limits the conditions, to
+    measure what each kind buys."""
     import numpy as np
 
-    miner = _Miner(full, printed, order, miss_charge, limit == 0)
+    miner = _Miner(full, printed, order, miss_charge, limit == 0, kinds)
     limit = MAX_EXCEPTIONS if limit is None else limit
     exceptions: list[tuple[int, str, str]] = []
     total, w = full.total, full.weight
@@ -165,14 +172,15 @@ class _Miner:
     """The miner's state: each hand's line, condition flags and current loss, and per line the
     best exception it could take (``best``: gain, condition, other line)."""
 
-    def __init__(self, full, printed, order: Sequence[str], miss_charge: float, idle: bool) -> None:
+    def __init__(self, full, printed, order: Sequence[str], miss_charge: float, idle: bool,
+                 kinds: Sequence[str] = KINDS) -> None:
         import numpy as np
 
         from .card import _places, chosen_pairs
 
         place = _places(printed, order)
         picked = chosen_pairs(printed, place)
-        self.full, self.miss_charge = full, miss_charge
+        self.full, self.miss_charge, self.kinds = full, miss_charge, tuple(kinds)
         self.line = place[printed.item[picked]]
         self.n, nlines, self.nitems = len(printed.hand), len(order), len(full.patterns)
         self.cur = printed.loss[picked].copy()
@@ -224,12 +232,15 @@ class _Miner:
         g = g[:, gaining]
         f = self.flags[hands]
         present = np.flatnonzero(fits.any(axis=0))
-        names = list(KEYS) + [f"fits:{self.full.patterns[p]}" for p in present]
-        parts = [f.T @ g, fits[:, present].T @ g]
-        for a in range(1, self.single - 1):
+        kinds = self.kinds
+        names, parts = list(KEYS), [f.T @ g]
+        if "fits" in kinds:
+            names += [f"fits:{self.full.patterns[p]}" for p in present]
+            parts.append(fits[:, present].T @ g)
+        for a in range(1, self.single - 1) if "two" in kinds else ():
             parts.append((f[:, a:a + 1] * f[:, a + 1:]).T @ g)
             names += [f"{KEYS[a]}&{KEYS[b]}" for b in range(a + 1, self.single)]
-        for p in present:
+        for p in present if "fits and one" in kinds else ():
             parts.append((fits[:, p:p + 1] * f[:, 1:]).T @ g)
             names += [f"fits:{self.full.patterns[p]}&{key}" for key in KEYS[1:]]
         gains = np.concatenate(parts, axis=0)
