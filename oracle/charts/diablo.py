@@ -148,11 +148,14 @@ def best_holds(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def record(summary: Mapping[str, Any]) -> dict[str, Any]:
-    """The card, kept in the table's record so that a lookup shows the card's hold."""
+    """The card, kept in the table's record so that a lookup shows the card's hold (and the
+    exception it follows)."""
+    def kept(line: Mapping[str, Any]) -> dict[str, Any]:
+        return {"rank": line["rank"], "pattern": line["pattern"], "items": line["items"],
+                "exceptions": [{k: e[k] for k in ("when", "hold", "text")} for e in line.get("exceptions", ())]}
+
     return {"card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
-            | {"lines": [{"rank": line["rank"], "pattern": line["pattern"], "items": line["items"],
-                          "exceptions": [{k: e[k] for k in ("when", "hold", "text")} for e in line.get("exceptions", ())]}
-                         for line in summary["strategy"]]}}
+            | {"lines": [kept(line) for line in summary["strategy"]]}}
 
 
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
