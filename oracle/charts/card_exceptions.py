@@ -13,7 +13,8 @@ card as it stands, every (line, condition, other line) is priced at once, the ha
 change weighed by their class's size, and the one that lowers the objective most (the total
 loss, plus a charge for each hand not given its best hold) goes at the head of its line's
 exceptions; again until the aims are met (``ACCURACY_AIM``, ``MEAN_LOSS_AIM``), the gain
-falls below ``MIN_GAIN`` or the card has ``MAX_EXCEPTIONS``.
+falls below ``MIN_GAIN`` or the card has ``MAX_EXCEPTIONS``. No exception may make a hand
+lose more than the card's worst loss before exceptions.
 
 numpy is imported inside the functions that use it.
 """
@@ -128,6 +129,9 @@ MIN_GAIN = 0.0
 MAX_EXCEPTIONS = 600
 
 
+# An exception never makes a hand lose more than the card's worst loss before its exceptions:
+# such a hand costs the objective this much (a pot for each of more hands than a chart has).
+BARRED = 1e9
 # The kinds of condition the miner may use: one of ``KEYS``, another line the hand fits, two of
 # ``KEYS`` at once, another line the hand fits and one of ``KEYS``.
 KINDS = ("one", "fits", "two", "fits and one")
@@ -184,6 +188,7 @@ class _Miner:
         self.line = place[printed.item[picked]]
         self.n, nlines, self.nitems = len(printed.hand), len(order), len(full.patterns)
         self.cur = printed.loss[picked].copy()
+        self.ceiling = float(self.cur.max()) if self.n else 0.0
         self.keep = [printed.keep[p] for p in picked]
         self.via = np.full(self.n, -1, dtype=np.int64)
         self.best = np.zeros((nlines, 2))  # per line: the best exception's gain and other line
@@ -206,9 +211,11 @@ class _Miner:
         return self.cur > TIE
 
     def charge(self, values):
+        """The objective's charge for hands losing ``values``; a hand losing more than the card
+        lost on any hand before its exceptions is barred (charged far more than any gain)."""
         from .card import TIE
 
-        return values + self.miss_charge * (values > TIE)
+        return values + self.miss_charge * (values > TIE) + BARRED * (values > self.ceiling + TIE)
 
     def price(self, index: int) -> None:
         """The best exception for line ``index``: each hand's gain by each other line it fits,
