@@ -369,7 +369,8 @@ def test_an_old_chart_is_recognised_by_its_format(tmp_path):
 def test_the_card_with_exceptions_scores_itself_as_following_it_hand_by_hand_does():
     """On made-up hands, the card's exceptions read as the page prints them (``card_choice``)
     give the figures the card stores; exceptions only add hands given the best hold (the
-    miner counts such hands first); the same hands give the same card."""
+    miner counts such hands first) and make no hand lose more than the card's worst loss
+    before them; the same hands give the same card."""
     from oracle.charts.card import card_choice
 
     rows = made_up_rows(seed=7, count=100, any_best=True)
@@ -387,6 +388,7 @@ def test_the_card_with_exceptions_scores_itself_as_following_it_hand_by_hand_doe
     assert card["mean_loss"] == pytest.approx(sum(w * loss for loss, w in losses) / total)
     assert taken == sum(e["hands"] for line in card["lines"] for e in line["exceptions"])
     assert card["accuracy"] > plain["accuracy"]
+    assert card["worst_loss"] <= plain["worst_loss"] + 1e-12  # no hand loses more than the worst before
     assert strategy_card(rows)["lines"] == card["lines"]
 
 

@@ -6,7 +6,9 @@ A hand follows the card as before: the first line it fits, and that line's hold 
 tie-break. Then the line's exceptions are read in the order printed; the first one whose
 condition holds, and whose other line the hand also fits, gives the hold instead (that
 line's hold by the tie-break). A condition speaks of the cards the line's hold would throw
-and the cards it keeps (``CONDITIONS``; "also" is no condition: the hand fits the other line).
+and the cards it keeps (``CONDITIONS``; "also" is no condition: the hand fits the other line),
+or of another line the hand also fits ("fits:" and the line); two may be joined ("a&b"). The
+other line may be one of the card's lines or one only exceptions name (``replacement_lines``).
 
 The exceptions are mined from the chart greedily and deterministically (``mine``): for the
 card as it stands, every (line, condition, other line) is priced at once, the hands it would
