@@ -99,6 +99,7 @@ EXCEPTIONS: dict[int, tuple[tuple[str, str], ...]] = {
         ('low<=6', 'three to a straight with a deuce, two high cards, two gaps'),
     ),
     34: (
+        ('fits:three to a straight flush, one gap&low<=3', 'a deuce and two unpaired cards, King high'),
         ('fits:three to a straight, no gap&throw>=5', 'four to an open straight with a deuce, no high cards'),
         ('fits:three to a straight flush with a deuce, 7 high&low<=4',
          'three to a straight flush with a deuce, 8 high'),
@@ -107,12 +108,15 @@ EXCEPTIONS: dict[int, tuple[tuple[str, str], ...]] = {
         ('fits:three to a straight flush, two gaps', 'a deuce and two unpaired cards, King high'),
     ),
     35: (
+        ('fits:four to an inside straight with a deuce, 7 high&throw>=5',
+         'three to a straight flush with a deuce, no gap'),
         ('low<=10', 'three to a straight flush with a deuce, King high'),
         ('fits:three to a straight, no gap&throw>=6', 'four to an open straight with a deuce, no high cards'),
         ('low<=8', 'four to a flush with a deuce, a high card'),
         ('low<=8', 'three to a flush with a deuce, King high'),
     ),
     36: (
+        ('fits:three to a straight with a deuce, 6 high&throw<10', 'three to a straight flush with a deuce, one gap'),
         ('fits:three to a straight flush with a deuce, 7 high&low<=4',
          'three to a straight flush with a deuce, one gap'),
         ('fits:a deuce and two unpaired cards, 5 high', 'three to a flush with a deuce, Queen high'),
@@ -133,6 +137,8 @@ EXCEPTIONS: dict[int, tuple[tuple[str, str], ...]] = {
         ('fits:three to a straight, two high cards&low<=10', 'three to a straight flush with a deuce, no gap'),
     ),
     40: (
+        ('fits:three to a straight flush with a deuce, no high cards, three gaps&thrown-suited',
+         'three to a straight with a deuce, 8 high'),
         ('fits:three to a straight, one gap&no-kept-suit', 'three to a straight flush with a deuce, a high card'),
         ('fits:three to a straight flush with a deuce, no gap&throw<6',
          'three to a straight flush with a deuce, 6 high'),
@@ -200,9 +206,8 @@ EXCEPTIONS: dict[int, tuple[tuple[str, str], ...]] = {
         ('fits:three to a straight with a deuce, a high card&throw<5',
          'three to a straight flush with a deuce, two gaps'),
         ('fits:three to a straight with a deuce, 4 high', 'three to a straight flush with a deuce, no gap'),
+        ('throw>=6', 'three to a straight with a deuce, no gap'),
         ('throw>=5&throw<7', 'a deuce and two unpaired cards, 7 high'),
-        ('fits:three to a straight with a deuce, a high card, three gaps&throw>=5',
-         'three to a straight with a deuce, no high cards'),
     ),
     51: (
         ('near1', 'three to a straight flush with a deuce, 5 high'),
@@ -307,12 +312,12 @@ EXCEPTIONS: dict[int, tuple[tuple[str, str], ...]] = {
         ('fits:three unpaired cards, 8 high', 'three to a straight, no gap'),
     ),
     95: (
+        ('fits:three to a straight, Jack high&low<=4', 'three to a straight, no gap'),
         ('also', 'four to a flush, no high cards'),
         ('high2', 'no pair, three cards'),
-        ('fits:three unpaired cards, 7 high&throw>=9', 'three to a straight flush, 9 high'),
-        ('fits:three unpaired cards, 9 high&throw>=11', 'three to a straight, a high card'),
-        ('fits:three unpaired cards, 5 high', 'three to a straight flush, two gaps'),
-        ('fits:three unpaired cards, 7 high&throw>=7', 'three to a straight, no gap'),
+        ('fits:three unpaired cards, 7 high&throw<10', 'three unpaired cards, 9 high'),
+        ('also', 'three to a straight, Queen high'),
+        ('fits:three unpaired cards, 6 high&low<=3', 'three to a straight, no gap'),
     ),
     96: (
         ('fits:three to a flush, 8 high&throw>=5', 'three to a straight, 8 high'),
