@@ -52,7 +52,7 @@ def length_text(lines) -> str:
     exceptions = sum(len(line.get("exceptions", ())) for line in lines)
     with_some = sum(1 for line in lines if line.get("exceptions"))
     if not exceptions:
-        return f"The card has {len(lines)} lines."
+        return f"The card has {len(lines)} line{'' if len(lines) == 1 else 's'}."
     return (f"The card has {len(lines)} lines and {exceptions} exceptions, on {with_some} of the lines.")
 
 
