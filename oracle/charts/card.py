@@ -18,6 +18,9 @@ objective most (the total loss, plus a small charge for each hand not followed),
 again until no move helps. Moving one pattern is priced at every place at once: a hand takes
 the moved pattern exactly when it is placed above the hand's highest other pattern.
 
+With the order fixed, exceptions are added to its lines (``card_exceptions``): on a line,
+hold another line instead when a short condition on the hand holds.
+
 numpy is imported inside the functions that use it.
 """
 
