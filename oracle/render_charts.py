@@ -93,6 +93,9 @@ def chart_run_result(console: Console, data: dict[str, Any]) -> None:
         if len(summary["strategy"]) > 15:
             more = len(summary["strategy"]) - 15
             console.print(Text(f"  ... {more} line{'s' if more != 1 else ''} more on the chart's page"))
+        exceptions = sum(len(line.get("exceptions", ())) for line in summary["strategy"])
+        if exceptions:
+            console.print(Text(f"  the lines carry {exceptions} exceptions, printed on the chart's page"))
         if summary.get("accuracy") is not None:
             console.print(Text(card_figures(summary)))
     elif data["kind"] == "hod-preflop":
@@ -159,7 +162,8 @@ def chart_lookup_result(console: Console, answer: dict[str, Any]) -> None:
         card = answer.get("card")
         if card is not None:
             line = Text("  the strategy card: hold ").append_text(cards_text(_cards_of(card["keep"])))
-            line.append(f" (line {card['line']}: {card['line_text']})")
+            line.append(f" (line {card['line']}: {card['line_text']}"
+                        + (f"; except: {card['exception']})" if card.get("exception") else ")"))
             console.print(line)
             console.print(Text("    the best hold too" if card["best"] else
                                f"    equity {card['equity']:.6f}, {card['loss']:.6f} less than the best hold"))

@@ -141,10 +141,13 @@ def test_the_simple_diablo_player_draws_by_the_strategy_card_the_chart_prints():
     from oracle.charts.symmetry import canonical
     from oracle.simulate.players.diablo import card_discard
     from oracle.simulate.players.diablo_card import LINES
+    from oracle.simulate.players.diablo_card_exceptions import EXCEPTIONS
 
     chart = Path(__file__).resolve().parent.parent / "docs" / "charts" / "diablo-draw" / "diablo-draw.parquet"
     card = read_metadata(chart)[0]["card"]
     assert [(line["pattern"], tuple(line["items"])) for line in card["lines"]] == list(LINES)
+    assert {line["rank"]: tuple((e["when"], e["hold"]) for e in line["exceptions"])
+            for line in card["lines"] if line["exceptions"]} == EXCEPTIONS
     rng = random.Random(4)
     hands = [canonical(rng.sample(full_deck(), 5))[0] for _ in range(12)]
     rows = {row["hand"]: row for row in read_table(chart, filters=[("hand", "in", [format_cards(h) for h in hands])])

@@ -5,6 +5,7 @@ the search behind the order scores itself as a brute force does."""
 from __future__ import annotations
 
 import functools
+from html import escape
 import json
 import os
 import random
@@ -108,22 +109,117 @@ def followed_holds(table, place: dict[str, int]):
     equity = table["hold_equities"].combine_chunks().flatten().to_numpy()
     order = np.lexsort((equity, -code, ~low_kicker, ~high_kicker, split, top, row))
     first = order[np.r_[0, np.flatnonzero(np.diff(row[order])) + 1]]
-    return first, equity, row
+    return first, equity, row, top[first], (encoded.indices.to_numpy(), encoded.dictionary.to_pylist())
+
+
+VALUES = {r: v for v, r in enumerate("3456789TJQKA", start=3)}
+
+
+@functools.lru_cache(maxsize=None)
+def other_lines(ranks: str, pattern: str, suited: bool) -> frozenset[str]:
+    """The lines an exception may name that a hold fits, as docs/charts.md says (``ranks``:
+    the hold's cards with their suits left out, "Ax 9x 2x"; ``suited``: its natural cards are
+    of one suit): the card's lines, a pair with a kicker below (above) the pair, a deuce with
+    two cards of one suit too far apart for a straight as three to a flush with a deuce (also
+    by its top card)."""
+    out = set(fits(ranks, pattern))
+    values = sorted((VALUES[c[0]] for c in ranks.split() if c[0] != "2"), reverse=True)
+    if pattern == "a pair and a kicker":
+        pair = max(set(values), key=values.count)
+        kicker = min(set(values), key=values.count)
+        out.add(f"a pair and a kicker {'below' if kicker < pair else 'above'} the pair")
+    if pattern == "a pair and a kicker with a deuce" and len(values) == 2 and values[0] != values[1] and suited:
+        top = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "Ten"}.get(values[0], str(values[0]))
+        out |= {"three to a flush with a deuce", f"three to a flush with a deuce, {top} high"}
+    return frozenset(out)
+
+
+def suited(keep: str) -> bool:
+    return len({c[1] for c in keep.split() if c[0] != "2"}) == 1
+
+
+def condition(part: str, hand: list[str], kept: list[str], lines: set[str]) -> bool:
+    """One condition of an exception, read as the page prints it: on the cards the line keeps
+    and the cards it throws (deuces count in no rank or suit), or another line the hand fits."""
+    if part.startswith("fits:"):
+        return part[5:] in lines
+    thrown = [c for c in hand if c not in kept and c[0] != "2"]
+    keep = [c for c in kept if c[0] != "2"]
+    tv, kv = [VALUES[c[0]] for c in thrown], [VALUES[c[0]] for c in keep]
+    suits = {c[1] for c in keep}
+
+    def apart(a, b):
+        return min(abs(a - b), abs((1 if a == 14 else a) - (1 if b == 14 else b)))
+
+    tests = {"also": lambda: True, "kept-suit": lambda: len(keep) > 1 and len(suits) == 1 and
+             any(c[1] in suits for c in thrown), "a-kept-suit": lambda: any(c[1] in suits for c in thrown),
+             "no-kept-suit": lambda: thrown and not any(c[1] in suits for c in thrown),
+             "thrown-suited": lambda: len(thrown) == 2 and thrown[0][1] == thrown[1][1],
+             "near1": lambda: any(0 < apart(t, k) <= 1 for t in tv for k in kv),
+             "near2": lambda: any(0 < apart(t, k) <= 2 for t in tv for k in kv),
+             "far": lambda: tv and kv and all(apart(t, k) > 4 for t in tv for k in kv)}
+    if part in tests:
+        return bool(tests[part]())
+    if part.startswith("high"):
+        return bool(tv) and sum(v >= 10 for v in tv) == int(part[4:])
+    for prefix, test in (("throw>=", lambda x: tv and max(tv) >= x), ("throw<", lambda x: tv and max(tv) < x),
+                         ("low<=", lambda x: kv and min(kv) <= x)):
+        if part.startswith(prefix):
+            return bool(test(int(part[len(prefix):])))
+    raise AssertionError(f"a condition the docs do not describe: {part}")
+
+
+def read_exceptions(row: dict, chosen: int, exceptions: list[dict], names: list[frozenset[str]]) -> int:
+    """The hold after the line's exceptions, read in order: the first whose conditions all hold
+    and whose other line the hand fits (``names``: the lines each hold fits) gives that
+    line's hold by the tie-break."""
+    hand = max(row["holds"], key=len).split()
+    lines = set().union(*names)
+    kept = row["holds"][chosen].split()
+    for exception in exceptions:
+        if exception["hold"] in lines and all(condition(part, hand, kept, lines)
+                                              for part in exception["when"].split("&")):
+            mine = [i for i, n in enumerate(names) if exception["hold"] in n]
+            return min(mine, key=lambda i: (tie_rank(row, i), row["hold_equities"][i], i))
+    return chosen
+
+
+def tie_rank(row: dict, i: int) -> tuple:
+    hand = max(row["holds"], key=len).split()
+    kept = row["holds"][i].split()
+    thrown = {c[0] for c in hand if c not in kept}
+    return (sum(c[0] in thrown for c in kept), kicker(kept), sorted((-RANKS[c[0]] for c in kept)))
 
 
 def test_the_card_figures_agree_with_the_charts_own_rows():
     """Every hand of the shipped chart followed through the card, independently of the search
-    that ordered it: the share followed, the mean and the worst loss are the figures stored
-    with the chart and printed on its page."""
+    that ordered it and of the miner of its exceptions: the share followed, the mean and the
+    worst loss are the figures stored with the chart and printed on its page."""
     import numpy as np
 
     card = card_record()
     place = {item: i for i, line in enumerate(card["lines"]) for item in line["items"]}
     table = read_table(CHART / "diablo-draw.parquet", columns=["hand", "weight", "holds", "hold_patterns",
                                                                  "hold_equities"])
-    chosen, equity, row = followed_holds(table, place)
-    best = np.maximum.reduceat(equity, np.r_[0, np.flatnonzero(np.diff(row)) + 1])
-    loss = best - equity[chosen]
+    chosen, equity, row, top, (kind, keys) = followed_holds(table, place)
+    starts = np.r_[0, np.flatnonzero(np.diff(row)) + 1]
+    best = np.maximum.reduceat(equity, starts)
+    picked = equity[chosen]
+    # the hands whose line has exceptions read them
+    patterns = table["hold_patterns"].combine_chunks().flatten().to_pylist()
+    flat = table["holds"].combine_chunks().flatten().to_pylist()
+    ends = np.r_[starts[1:], len(flat)]
+    # the lines each hold fits depend on its ranks and pattern, and on its suits only for a deuce
+    # and two unpaired cards
+    named = [(other_lines(*key.split("|"), False), other_lines(*key.split("|"), True)) for key in keys]
+    for h in np.flatnonzero(np.isin(top, [i for i, line in enumerate(card["lines"]) if line["exceptions"]])):
+        span = slice(starts[h], ends[h])
+        one = {"holds": flat[span], "hold_patterns": patterns[span], "hold_equities": equity[span].tolist()}
+        names = [named[k][p == "a pair and a kicker with a deuce" and suited(keep)]
+                 for k, keep, p in zip(kind[span], one["holds"], one["hold_patterns"])]
+        exceptions = card["lines"][top[h]]["exceptions"]
+        picked[h] = equity[starts[h] + read_exceptions(one, chosen[h] - starts[h], exceptions, names)]
+    loss = best - picked
     weight = table["weight"].to_numpy()
     assert weight.sum() == int(os.environ.get("ORACLE_TEST_DIABLO_HANDS", 2_598_960))
     assert weight[loss <= 1e-12].sum() / weight.sum() == pytest.approx(card["accuracy"], abs=1e-12)
@@ -146,15 +242,15 @@ def test_lookup_of_9_8_7_6_K_shows_the_cards_hold_and_its_cost_beside_the_best()
 
 
 # (hand, the hold the printed card keeps, whether it is the exact best hold): each a case a
-# finer line or the kicker rule exists for, read off the card as the page prints it. The card
-# is a list a player can follow, so it misses some hands; for those the lookup must say so,
-# with what it costs.
+# finer line, the kicker rule or an exception exists for, read off the card as the page prints
+# it. The card is a list a player can follow, so it misses some hands; for those the lookup
+# must say so, with what it costs.
 PICKED = [
     ("8h 8d Jc 7s 3h", "Jc 8h 8d", True),  # kicker rule: a kicker Jack or higher
     ("8h 8d Tc 7s 3h", "8h 8d 7s", True),  # kicker rule: a Ten with Eights, so the kicker below
     ("5h 5d Tc 4s 3h", "Tc 5h 5d", True),  # kicker rule: a Ten with a pair of Sixes or lower
     ("7h 7d 9c 4s 3h", "7h 7d 4s", True),  # kicker rule: the highest kicker below the pair
-    ("Ks Qh Qd Jc 4s", "Ks Qh Qd", False),  # kicker rule misses: Q Q J is best here
+    ("Ks Qh Qd Jc 4s", "Qh Qd Jc", True),  # the kicker rule misses Q Q J; an exception keeps it
     ("2s 2h Ac Kd 7h", "Ac Kd 2h 2s", True),  # two deuces, two of them Queen or higher
     ("2s 2h Ac Jd 7h", "Ac 2h 2s", True),  # A J is not two Queens or higher: three to a royal
     ("As Kh 9s 6h 3s", "As Kh 9s", True),  # two of them Queen or higher, above three to a flush
@@ -162,14 +258,16 @@ PICKED = [
     ("Ts 9h 2d 6c 4h", "Ts 9h 2d", True),  # three to a straight with a deuce, a high card, no gap
     ("Qs Jh 9d 4h 2s", "Qs Jh 9d 2s", True),  # four to an open straight with a deuce, Queen high
     ("Ah Kd Qc 2s 7h", "Ah Kd Qc 2s", True),  # four to an inside straight with a deuce
-    ("As Ks Jh 4h 2h", "As Ks Jh 2h", False),  # ... which misses A K suited with the deuce
+    ("As Ks Jh 4h 2h", "As Ks 2h", True),  # ... except for A K suited with the deuce
     ("7s 6s 5s Kd 3h", "7s 6s 5s", True),  # three to a straight flush, no gap
-    ("Ks Jh 5h 4h 3h", "5h 4h 3h", False),  # the same line where K J 5 is best: the worst hand
+    ("Ks Jh 5h 4h 3h", "Ks Jh 5h", True),  # the same line where K J 5 is best: an exception
     ("As Ks Js 7d 4h", "As Ks Js", True),  # three to a royal, Ace high
     ("Kh 7h 3h 9c 4d", "Kh 7h 3h", True),  # three to a flush, King high
     ("6s 5h 4d Ts 9c", "Ts 9c 6s", True),  # three to a straight, Ten high
-    ("7h 6d 5c 2s Kh", "Kh 7h 2s", False),  # a deuce and two unpaired cards, King high, above the draw
-    ("9h 8c 7d 6s Kh", "Kh 9h 8c", False),  # three unpaired cards, King high, above the open straight
+    ("7h 6d 5c 2s Kh", "7h 6d 5c 2s", True),  # a deuce and two unpaired cards, King high, except ...
+    ("9h 8c 7d 6s Kh", "9h 8c 7d 6s", True),  # three unpaired cards, King high, except the open straight
+    ("As Ks Jh Th 9s", "As Ks Jh", False),  # two of them Queen or higher, where A K 9 suited is best
+    ("Ks 8h 7h 5d 2s", "Ks 8h 2s", False),  # a deuce and two unpaired cards, King high: 8 7 suited is best
 ]
 
 
@@ -183,6 +281,8 @@ def test_hand_picked_hands_get_the_cards_hold_beside_the_best_and_agree_where_th
     assert sorted(card["keep"].split() + card["discard"].split()) == sorted(hand.split())
     page = (CHART / "diablo-draw.html").read_text(encoding="utf-8")
     assert f"<td class=\"num\">{card['line']}</td><td>{card['line_text']}</td>" in page
+    if card["exception"] is not None:  # the exception that applies is printed under the line
+        assert f"<td>except: {escape(card['exception'])}</td>" in page
     if followed:
         assert card["equity"] == pytest.approx(entry["best"]["equity"], abs=1e-12)
     else:
@@ -264,3 +364,49 @@ def test_an_old_chart_is_recognised_by_its_format(tmp_path):
     (folder / "chart.json").write_text(json.dumps(plan.manifest() | {"format": 1}))
     with pytest.raises(ChartError, match="format"):
         run_chart(plan, folder)
+
+
+def test_the_card_with_exceptions_scores_itself_as_following_it_hand_by_hand_does():
+    """On made-up hands, the card's exceptions read as the page prints them (``card_choice``)
+    give the figures the card stores; exceptions only add hands given the best hold (the
+    miner counts such hands first) and make no hand lose more than the card's worst loss
+    before them; the same hands give the same card."""
+    from oracle.charts.card import card_choice
+
+    rows = made_up_rows(seed=7, count=100, any_best=True)
+    card = strategy_card(rows)
+    plain = strategy_card(rows, exceptions=False)
+    assert any(line["exceptions"] for line in card["lines"]) and not any(line["exceptions"] for line in plain["lines"])
+    assert [line["pattern"] for line in card["lines"]] == [line["pattern"] for line in plain["lines"]]
+    total = sum(r["weight"] for r in rows)
+    losses, taken = [], 0
+    for r in rows:
+        i, _, exception = card_choice(r["holds"], r["hold_patterns"], r["hold_equities"], card["lines"])
+        losses.append((max(r["hold_equities"]) - r["hold_equities"][i], r["weight"]))
+        taken += r["weight"] if exception else 0
+    assert card["accuracy"] == pytest.approx(sum(w for loss, w in losses if loss <= 1e-12) / total)
+    assert card["mean_loss"] == pytest.approx(sum(w * loss for loss, w in losses) / total)
+    assert taken == sum(e["hands"] for line in card["lines"] for e in line["exceptions"])
+    assert card["accuracy"] > plain["accuracy"]
+    assert card["worst_loss"] <= plain["worst_loss"] + 1e-12  # no hand loses more than the worst before
+    assert strategy_card(rows)["lines"] == card["lines"]
+
+
+def test_an_exceptions_conditions_speak_of_the_cards_the_line_keeps_and_throws():
+    """K♠ J♥ 5♥ 4♥ 3♥, where three to a straight flush keeps 5♥ 4♥ 3♥ and throws K♠ J♥: the
+    conditions the card prints hold as they read; each is one short "when" sentence."""
+    from oracle.charts.card_exceptions import CONDITIONS, condition_holds, condition_text
+
+    hand, kept = "Ks Jh 5h 4h 3h".split(), "5h 4h 3h".split()
+    said = {"throw>=13": True, "throw>=14": False, "throw<14": True, "throw<13": False, "low<=3": True,
+            "kept-suit": True, "thrown-suited": False, "high2": True, "high1": False, "near1": False,
+            "far": True, "no-kept-suit": False, "throw>=13&kept-suit": True, "throw>=14&kept-suit": False,
+            "fits:three to a flush": True, "fits:four to a flush": False,
+            "fits:three to a flush&high2": True}
+    for key, expected in said.items():
+        assert condition_holds(key, hand, kept, {"three to a flush"}) is expected, key
+    for key in CONDITIONS:
+        text = condition_text(key)
+        assert text.startswith("when") and len(text) < 80 and "." not in text
+    assert condition_text("throw>=13&kept-suit") == ("when you would throw a King or higher and a card you would "
+                                                    "throw is of the one suit you keep")

@@ -18,6 +18,9 @@ objective most (the total loss, plus a small charge for each hand not followed),
 again until no move helps. Moving one pattern is priced at every place at once: a hand takes
 the moved pattern exactly when it is placed above the hand's highest other pattern.
 
+With the order fixed, exceptions are added to its lines (``card_exceptions``): on a line,
+hold another line instead when a short condition on the hand holds.
+
 numpy is imported inside the functions that use it.
 """
 
@@ -203,6 +206,7 @@ class Hands:
     starts: Any
     best_item: Any
     best: Any
+    cards: tuple[str, ...] = ()  # each hand's five cards, as its holds name them
 
     @property
     def total(self) -> float:
@@ -211,10 +215,22 @@ class Hands:
 
 def card_hold(holds: Sequence[str], patterns: Sequence[str], equities: Sequence[float],
               lines: Sequence[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
-    """The index of the hold the printed card keeps, and the printed line it fits. ``lines``
-    is the card as printed, each line with the ``items`` it merges: a player reads the line,
-    so the holds of all its items compete by ``tie_break`` (the worst of holds tying on
-    ranks). A hand making no line of the card is a ``ValueError``."""
+    """The index of the hold the printed card keeps, and the printed line it fits (as
+    ``card_choice``, without the exception)."""
+    index, line, _ = card_choice(holds, patterns, equities, lines)
+    return index, line
+
+
+def card_choice(holds: Sequence[str], patterns: Sequence[str], equities: Sequence[float],
+                lines: Sequence[dict[str, Any]]) -> tuple[int, dict[str, Any], dict[str, Any] | None]:
+    """The index of the hold the printed card keeps, the printed line the hand fits first and
+    the line's exception that applies (or None). ``lines`` is the card as printed, each line
+    with the ``items`` it merges and its ``exceptions`` (if any): a player reads the line, so
+    the holds of all its items compete by ``tie_break`` (the worst of holds tying on ranks),
+    then reads its exceptions (``card_exceptions.apply_exceptions``). A hand making no line
+    of the card is a ``ValueError``."""
+    from .card_exceptions import apply_exceptions
+
     place = {item: rank for rank, line in enumerate(lines) for item in line["items"]}
     fits = [[place[line] for line in lines_of(keep, pattern) if line in place]
             for keep, pattern in zip(holds, patterns)]
@@ -223,15 +239,19 @@ def card_hold(holds: Sequence[str], patterns: Sequence[str], equities: Sequence[
         raise ValueError("the hand makes no line of the card")
     mine = [i for i, ranks in enumerate(fits) if top in ranks]
     hand = max(holds, key=len)
-    return max(mine, key=lambda i: (tie_break(holds[i], hand), -equities[i])), lines[top]
+    chosen = max(mine, key=lambda i: (tie_break(holds[i], hand), -equities[i]))
+    index, exception = apply_exceptions(holds, patterns, equities, chosen, lines[top].get("exceptions") or ())
+    return index, lines[top], exception
 
 
-def gather(rows: Sequence[dict], line_of: dict[str, str] | None = None) -> Hands:
+def gather(rows: Sequence[dict], line_of: dict[str, str] | None = None, names=None) -> Hands:
     """``rows`` of the chart (``hand``, ``weight``, ``holds``, ``hold_patterns``,
     ``hold_equities``, best hold first) as ``Hands``. With ``line_of`` (item to printed line),
-    the patterns are the printed lines, and items it leaves out are not on the card."""
+    the patterns are the printed lines, and items it leaves out are not on the card; ``names``
+    (default ``lines_of``) gives the lines a hold fits."""
     import numpy as np
 
+    names_of = names or lines_of
     names: dict[str, int] = {}
     owner, item, keeps, losses, starts, best_item, bests = [], [], [], [], [], [], []
     for index, row in enumerate(rows):
@@ -242,7 +262,7 @@ def gather(rows: Sequence[dict], line_of: dict[str, str] | None = None) -> Hands
         for keep, pattern, equity in zip(row["holds"], row["hold_patterns"], row["hold_equities"]):
             # highest cards first; among holds that differ only in suits, the worst
             rank = (tie_break(keep, hand), -equity)
-            for line in lines_of(keep, pattern):
+            for line in names_of(keep, pattern):
                 if line_of is not None:
                     line = line_of.get(line)
                     if line is None:
@@ -263,7 +283,8 @@ def gather(rows: Sequence[dict], line_of: dict[str, str] | None = None) -> Hands
                  keep=tuple(keeps), loss=np.array(losses, dtype=np.float64),
                  starts=np.array(starts, dtype=np.int64),
                  best_item=np.array(best_item or [0] * len(rows), dtype=np.int64),
-                 best=np.array(bests, dtype=np.float64))
+                 best=np.array(bests, dtype=np.float64),
+                 cards=tuple(max(r["holds"], key=len) for r in rows))
 
 
 def chosen_pairs(hands: Hands, place) -> Any:
@@ -418,11 +439,15 @@ def prune(hands: Hands, order: Sequence[str], limit: int = MAX_LINES) -> list[st
         dropped.append(cheapest)
 
 
-def strategy_card(rows: Sequence[dict]) -> dict[str, Any]:
+def strategy_card(rows: Sequence[dict], exceptions: bool = True) -> dict[str, Any]:
     """The card of a chart and the figures of following it as printed (``figures``): ``lines``
     as printed, each with its ``rank``, ``pattern`` (the line's text), ``items`` (what it
     merges), the ``hands`` it decides, of them the hands it ``followed`` to the best hold, and
-    its part of the mean ``loss``; ``order`` is every item in card order."""
+    its part of the mean ``loss`` (its exceptions included), and its ``exceptions`` (each
+    ``when``, ``hold``, ``text`` and the ``hands`` it decides, of them ``followed``); ``order``
+    is every item in card order. Without ``exceptions``, the card has none."""
+    from .card_exceptions import mine, printed_card, replacement_lines
+
     hands = gather(rows)
     order = prune(hands, improve(hands, start_order(hands)))
     decided = {line["pattern"]: line["hands"] for line in figures(hands, order)["lines"]}
@@ -432,8 +457,10 @@ def strategy_card(rows: Sequence[dict]) -> dict[str, Any]:
     # the figures are those of the card a player reads: items merged into one printed line
     # are one line, the tie-break choosing among all their holds
     line_of = {item: line["text"] for line in printed for item in line["items"]}
-    result = figures(gather(rows, line_of), [line["text"] for line in printed])
-    lines = [{"rank": rank, "pattern": line["text"], "items": line["items"], "hands": part["hands"],
-              "followed": part["followed"], "loss": part["loss"]}
+    texts = [line["text"] for line in printed]
+    on_lines = gather(rows, line_of)
+    mined = mine(gather(rows, names=replacement_lines), on_lines, texts, limit=None if exceptions else 0)
+    result = printed_card(on_lines, mined, texts)
+    lines = [{"rank": rank, "pattern": line["text"], "items": line["items"]} | part
              for rank, (line, part) in enumerate(zip(printed, result["lines"]), start=1)]
     return result | {"lines": lines, "order": order, "tie_break": TIE_BREAK}

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from oracle.cards import format_cards, parse_cards
 
 from .kinds import ChartError, ChartKind, Params
-from .card import TIE, TIE_BREAK, card_hold, strategy_card
+from .card import TIE, TIE_BREAK, card_choice, strategy_card
 from .patterns import hand_patterns, hold_pattern
 from .symmetry import canonical, class_size, inverse, rename, suit_classes
 
@@ -112,6 +112,8 @@ def summarize(table, params: Params) -> dict[str, Any]:
                                             "worst_loss": None, "worst_hand": None, "worst_hold": None}
     for line in card["lines"]:
         line["share"] = line["hands"] / hands
+        for exception in line.get("exceptions", ()):
+            exception["share"] = exception["hands"] / hands
     # the close calls: the smallest margins between holds that play differently (hands whose
     # holds all tie, such as four deuces, have no call to make)
     close = sorted((r for r in rows if r["margin"] > 0), key=lambda r: (r["margin"], r["hand"]))[:CLOSEST]
@@ -146,10 +148,14 @@ def best_holds(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def record(summary: Mapping[str, Any]) -> dict[str, Any]:
-    """The card, kept in the table's record so that a lookup shows the card's hold."""
+    """The card, kept in the table's record so that a lookup shows the card's hold (and the
+    exception it follows)."""
+    def kept(line: Mapping[str, Any]) -> dict[str, Any]:
+        return {"rank": line["rank"], "pattern": line["pattern"], "items": line["items"],
+                "exceptions": [{k: e[k] for k in ("when", "hold", "text")} for e in line.get("exceptions", ())]}
+
     return {"card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
-            | {"lines": [{"rank": line["rank"], "pattern": line["pattern"], "items": line["items"]}
-                         for line in summary["strategy"]]}}
+            | {"lines": [kept(line) for line in summary["strategy"]]}}
 
 
 def render(summary: Mapping[str, Any], table, meta: Mapping[str, Any]) -> str:
@@ -194,13 +200,14 @@ def _card_answer(hand, row: Mapping[str, Any], card: Mapping[str, Any] | None,
     an older format (no card kept, no equity of every hold)."""
     if not card or row.get("holds") is None:
         return None
-    i, line = card_hold(row["holds"], row["hold_patterns"], row["hold_equities"], card["lines"])
+    i, line, exception = card_choice(row["holds"], row["hold_patterns"], row["hold_equities"], card["lines"])
     keep = dealt(row["holds"][i])
     kept = set(parse_cards(keep))
     loss = max(0.0, row["equity"] - row["hold_equities"][i])
     return {
         "keep": keep, "discard": format_cards([c for c in hand if c not in kept]),
         "pattern": row["hold_patterns"][i], "line": line["rank"], "line_text": line["pattern"],
+        "exception": exception["text"] if exception else None,
         "equity": row["hold_equities"][i], "loss": loss, "best": loss <= TIE,
         "accuracy": card["accuracy"], "mean_loss": card["mean_loss"], "worst_loss": card["worst_loss"],
     }

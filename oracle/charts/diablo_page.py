@@ -24,11 +24,40 @@ def figures_text(summary: Mapping[str, Any]) -> str:
             "where it costs most.")
 
 
+def card_rows(lines) -> list[list[str]]:
+    """The card's table: each line, then its exceptions in the order a player reads them
+    (numbered 12a, 12b, ...)."""
+    rows = []
+    for line in lines:
+        rows.append([str(line["rank"]), line["pattern"], f"{line['hands']:,}", share(line["share"]),
+                     share(line["followed"] / line["hands"]) if line["hands"] else "—", pots(line["loss"])])
+        for letter, exception in zip(_letters(), line.get("exceptions", ())):
+            rows.append([f"{line['rank']}{letter}", f"except: {exception['text']}", f"{exception['hands']:,}",
+                         share(exception.get("share")),
+                         share(exception["followed"] / exception["hands"]) if exception["hands"] else "—",
+                         pots(exception.get("loss"))])
+    return rows
+
+
+def _letters():
+    """a, b, ..., z, aa, ab, ..."""
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    yield from alphabet
+    for first in alphabet:
+        for second in alphabet:
+            yield first + second
+
+
+def length_text(lines) -> str:
+    exceptions = sum(len(line.get("exceptions", ())) for line in lines)
+    with_some = sum(1 for line in lines if line.get("exceptions"))
+    if not exceptions:
+        return f"The card has {len(lines)} line{'' if len(lines) == 1 else 's'}."
+    return (f"The card has {len(lines)} lines and {exceptions} exceptions, on {with_some} of the lines.")
+
+
 def card_section(summary: Mapping[str, Any]) -> str:
     lines = summary["strategy"]
-    rows = [[str(line["rank"]), line["pattern"], f"{line['hands']:,}", share(line["share"]),
-             share(line["followed"] / line["hands"]) if line["hands"] else "—", pots(line["loss"])]
-            for line in lines]
     worst = ""
     if summary.get("worst_hand"):
         worst = html.table(["the hand it costs most", "the card holds", "the best hold", "loss (pots)"], [[
@@ -36,11 +65,16 @@ def card_section(summary: Mapping[str, Any]) -> str:
             html.cards(summary.get("worst_best_hold") or ""), pots(summary["worst_loss"])]], raw=(0, 1, 2))
     return html.section("Strategy card", "\n".join([
         html.paragraph("Hold the highest line your five cards contain; a line below is never reached by "
-                       f"a hand that contains a line above it. Tie-break: {summary['tie_break']}."),
-        html.table(["#", "hold", "hands it decides", "share", "best hold for", "loss (pots a hand)"], rows),
+                       "a hand that contains a line above it. Then read the line's exceptions in order (12a, "
+                       "12b, ...): the first whose condition holds, and whose other line your hand also fits, "
+                       "says what to hold instead; its conditions speak of the cards the line itself would "
+                       f"keep and throw. Tie-break: {summary['tie_break']}. " + length_text(lines)),
+        html.table(["#", "hold", "hands it decides", "share", "best hold for", "loss (pots a hand)"],
+                   card_rows(lines)),
         html.paragraph("'Hands it decides' counts the dealt hands whose highest line it is (every hand up to suit "
-                       "symmetry weighed by its class's size); 'best hold for' is the share of those for which the "
-                       "line's hold is the exact best; 'loss' is the line's part of the card's mean loss."),
+                       "symmetry weighed by its class's size), for an exception the hands it changes the hold of; "
+                       "'best hold for' is the share of those for which the card's hold is the exact best; 'loss' "
+                       "is their part of the card's mean loss (a line's figures count its exceptions' hands)."),
         html.paragraph(figures_text(summary)),
         worst,
     ]))
@@ -51,8 +85,9 @@ def page(kind, summary: Mapping[str, Any], meta: Mapping[str, Any], model: str) 
     sections = [
         html.section("How to read it", html.paragraph(
             "The strategy card lists hold patterns in order. Look down it and hold the first line your five "
-            "cards contain. The order was searched over every hand of the chart so that following it gives the "
-            "exact best hold as often as possible and loses as little equity as possible. "
+            "cards contain, unless one of the line's exceptions applies. The order, and then the exceptions, "
+            "were searched over every hand of the chart so that following the card gives the exact best hold "
+            "as often as possible and loses as little equity as possible. "
             + figures_text(summary) + " For the exact best hold of any hand, and the card's hold beside it, ask "
             "the chart: oracle chart lookup \"9h 8c 7d 6s Kh\".")),
         card_section(summary),

@@ -93,7 +93,7 @@ def run_equilibrium(opponents: int, rounds: int, output: Path,
               "exploitability": result.exploitability, "seconds": round(time.perf_counter() - started, 1),
               "workers": on_workers,
               "card": {k: summary[k] for k in ("accuracy", "mean_loss", "worst_loss", "worst_hand", "tie_break")}
-              | {"lines": [{k: line[k] for k in ("rank", "pattern", "items", "hands", "followed", "loss")}
+              | {"lines": [{k: line[k] for k in ("rank", "pattern", "items", "hands", "followed", "loss", "exceptions")}
                            for line in summary["strategy"]]}}
     store.write_table(output / f"{SLUG}.parquet", store.table_of(rows, COLUMNS), record)
     write_text(output / f"{SLUG}.html", render(summary, record), links=False)
@@ -110,6 +110,8 @@ def card_summary(card_rows: list[dict[str, Any]]) -> dict[str, Any]:
     hands = sum(row["weight"] for row in card_rows)
     for line in card["lines"]:
         line["share"] = line["hands"] / hands
+        for exception in line["exceptions"]:
+            exception["share"] = exception["hands"] / hands
     worst = next((row for row in card_rows if row["hand"] == card["worst_hand"]), None)
     best = worst["holds"][max(range(len(worst["holds"])), key=worst["hold_equities"].__getitem__)] if worst else None
     return {"strategy": card["lines"], "hands": hands, "accuracy": card["accuracy"], "mean_loss": card["mean_loss"],

@@ -105,16 +105,19 @@ class SimplePlayer(RandomPlayer):
 def card_discard(hand: list) -> tuple:
     """The cards the strategy card throws from ``hand``: the hold of the first line of the
     card the hand fits, with its tie-break (keep no card of a rank thrown away, then the
-    kicker rule, then the highest cards; a deuce counts lowest), as ``oracle chart lookup``
-    follows the card."""
+    kicker rule, then the highest cards; a deuce counts lowest), unless one of the line's
+    exceptions applies, as ``oracle chart lookup`` follows the card."""
     from oracle.charts.card import card_hold
     from oracle.charts.patterns import hold_pattern
 
     from .diablo_card import LINES
+    from .diablo_card_exceptions import EXCEPTIONS
 
     discards = [discard for throw in range(3) for discard in combinations(hand, throw)]
     kept = [[c for c in hand if c not in discard] for discard in discards]
-    lines = [{"rank": rank, "pattern": text, "items": items} for rank, (text, items) in enumerate(LINES, start=1)]
+    lines = [{"rank": rank, "pattern": text, "items": items,
+              "exceptions": [{"when": when, "hold": hold} for when, hold in EXCEPTIONS.get(rank, ())]}
+             for rank, (text, items) in enumerate(LINES, start=1)]
     try:
         index, _ = card_hold([" ".join(map(str, k)) for k in kept], [hold_pattern(k) for k in kept],
                              [0.0] * len(kept), lines)
