@@ -125,6 +125,17 @@ def _card_token(token: str) -> Card | None:
     return None
 
 
+def _not_a_card(token: str, text: str) -> str | None:
+    """Why ``token``, a literal among the holes of ``text``, is no card (None when it reads
+    as one): no filling of the holes can make the field load."""
+    try:
+        parse_cards(token)
+    except OracleError as exc:
+        said = re.sub(r" at position \d+ in '[^']*'", lambda _: f" in {text.strip()!r}", str(exc), count=1)
+        return f"{said}: no filling of the holes can be loaded"
+    return None
+
+
 class _Reader:
     def __init__(self, file: str):
         self.file = file
@@ -199,7 +210,10 @@ class _Reader:
         cards = [_card_token(t) for t in tokens]
         if found or all(c is not None for c in cards):
             for token, card in zip(tokens, cards):
-                if HOLE.fullmatch(token):
+                bad = _not_a_card(token, text) if found and card is None and not HOLE.fullmatch(token) else None
+                if bad is not None:
+                    self.problems.append(doc.lines.problem(path, bad))
+                elif HOLE.fullmatch(token):
                     key = self._hole(doc, token, "card", path, None)
                     if key is not None and key not in doc.card_holes:
                         doc.card_holes.append(key)
