@@ -22,7 +22,7 @@ from oracle.scenario_yaml import LineMap, read_documents
 
 SEARCH_SUFFIX = ".search.yaml"
 HOLE = re.compile(r"\?|\$[A-Za-z_][A-Za-z0-9_]*")
-_IN_TEXT = re.compile(r"(?<![^\s,])(\?|\$[A-Za-z_][A-Za-z0-9_]*)(?![^\s,])")
+IN_TEXT = re.compile(r"(?<![^\s,])(\?|\$[A-Za-z_][A-Za-z0-9_]*)(?![^\s,])")
 MAX_HOLES = 200
 # Question kinds whose answer reads only their own parameters and the rules, not the position.
 POSITIONLESS_KINDS = ("rank", "compare")
@@ -75,7 +75,7 @@ class SearchFile:
         return [h for h in self.holes.values() if h.kind == "number"]
 
 
-def _is_hole(value: Any) -> bool:
+def is_hole(value: Any) -> bool:
     return isinstance(value, str) and HOLE.fullmatch(value.strip()) is not None
 
 
@@ -177,7 +177,7 @@ class _Reader:
                 continue
             low, high, rule = bounds
             if size < low or (high is not None and size > high):
-                holes = " (each hole is one card)" if isinstance(value, str) and _IN_TEXT.search(value) else ""
+                holes = " (each hole is one card)" if isinstance(value, str) and IN_TEXT.search(value) else ""
                 self.problems.append(doc.lines.problem(("position",) + path, f"{rule}, got {size}{holes}: no "
                                                                              "filling of the holes can be loaded"))
 
@@ -195,13 +195,13 @@ class _Reader:
             if not isinstance(question, dict):
                 continue
             for path, value in _walk(question.get("expect"), ("questions", index, "expect")):
-                if isinstance(value, str) and _IN_TEXT.search(value):
+                if isinstance(value, str) and IN_TEXT.search(value):
                     self.problems.append(doc.lines.problem(path, "an expectation is what must hold: holes go in the "
                                                                  "position or the question's parameters"))
 
     def _text(self, doc: Document, path: Path_, text: str) -> None:
-        found = _IN_TEXT.findall(text)
-        number = doc.game.number_field and path[:1] == ("position",) and _is_hole(text)
+        found = IN_TEXT.findall(text)
+        number = doc.game.number_field and path[:1] == ("position",) and is_hole(text)
         bounds = doc.game.number_field(path[1:], doc.data.get("position") or {}, doc.data.get("rules") or {}) if number else None
         if bounds is not None:
             self._hole(doc, text.strip(), "number", path, bounds)
@@ -256,7 +256,13 @@ def read_search(path: str) -> SearchFile:
     if not docs:
         raise ScenarioError([Problem(("game",), "no document names a known game; choose one of: "
                                      + ", ".join(game_slugs()), str(path), documents[0][1].line_of(("game",)))])
-    return SearchFile(str(path), docs, reader.holes)
+    search = SearchFile(str(path), docs, reader.holes)
+    from oracle.find.fixed import fixed_problems
+
+    problems = fixed_problems(search)
+    if problems:
+        raise ScenarioError(problems)
+    return search
 
 
 def _structure_problems(doc: Document) -> list[Problem]:
@@ -294,7 +300,7 @@ def fill(search: SearchFile, doc: Document, values: dict[str, Any],
     data = copy.deepcopy(doc.data)
     data.pop("where", None)
     for path, value in list(searched_fields(data)):
-        if not isinstance(value, str) or not _IN_TEXT.search(value):
+        if not isinstance(value, str) or not IN_TEXT.search(value):
             continue
         place = 0
 
@@ -305,13 +311,13 @@ def fill(search: SearchFile, doc: Document, values: dict[str, Any],
             place += 1
             return keys[(doc.number, path, place - 1)]
 
-        if _is_hole(value):
+        if is_hole(value):
             key = key_of(value.strip())
             if search.holes[key].kind == "number":
                 _set(data, path, values[key])
                 continue
             place = 0
-        _set(data, path, _IN_TEXT.sub(lambda match: str(values[key_of(match.group(1))]), value))
+        _set(data, path, IN_TEXT.sub(lambda match: str(values[key_of(match.group(1))]), value))
     return data
 
 
@@ -345,7 +351,7 @@ def holes_seen(search: SearchFile, keys: dict[tuple[int, Path_, int], str], docu
         if (path[0] == "questions" and path[1] != question) or (alone and path[0] == "position"):
             continue
         place = 0
-        for token in _IN_TEXT.findall(value):
+        for token in IN_TEXT.findall(value):
             if token == "?":
                 seen.add(keys[(doc.number, path, place)])
                 place += 1
