@@ -10,8 +10,9 @@ filling can change it:
   (a refused history line is fixed when it does not parse at all, or, in Diablo, when it is
   a betting line or a stand-pat whose legality no card decides and the document leaves no
   number open);
-- or the field holds card holes only and the message names none of the trial cards: what
-  the game counts there (how many cards a hand holds) is the same whatever they are.
+- or the field is a card text with holes, the document leaves no number open, and the
+  message names none of the trial cards: what the game counts there (how many cards a hand
+  holds) is the same whatever they are.
 
 Anything else is left to the search, where each filling is checked on its own.
 """
@@ -99,10 +100,9 @@ def _cannot_depend(doc: Document, problem: Problem, fields: dict[Path_, str], ca
     path = tuple(problem.path)
     if path[:1] != ("position",):
         return False  # rules and questions are read before, whatever the holes hold
-    touching = [kind for field, kind in fields.items() if field[:len(path)] == path or path[:len(field)] == field]
-    if not touching:
+    if not any(field[:len(path)] == path or path[:len(field)] == field for field in fields):
         return _history_fixed(doc, path, fields) if path[:2] == HISTORY else True
-    if path not in fields or "number" in touching:
+    if path not in fields or "number" in fields.values():
         return False
     return not any(re.search(rf"(?<![\w]){re.escape(card)}(?![\w])", problem.message) for card in cards)
 
