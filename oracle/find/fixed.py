@@ -24,7 +24,7 @@ import random
 import re
 from typing import Any
 
-from oracle.cards import full_deck
+from oracle.cards import Card, full_deck
 from oracle.errors import OracleError, Problem
 from oracle.find.holes import IN_TEXT, Document, Path_, SearchFile, is_hole, anonymous_keys, fill, searched_fields
 
@@ -49,7 +49,8 @@ def fixed_problems(search: SearchFile) -> list[Problem]:
             return problems
 
         fields = _hole_fields(doc)
-        cards = {str(v) for values in trials for k, v in values.items() if search.holes[k].kind == "card"}
+        cards = {shown for values in trials for k, v in values.items() if search.holes[k].kind == "card"
+                 for shown in (v, Card.parse(v).pretty())}
         candidates = [p for p in refusals(trials[0]) if _cannot_depend(doc, p, fields, cards)]
         for values in trials[1:]:
             if not candidates:
