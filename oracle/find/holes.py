@@ -22,7 +22,7 @@ from oracle.scenario_yaml import LineMap, read_documents
 
 SEARCH_SUFFIX = ".search.yaml"
 HOLE = re.compile(r"\?|\$[A-Za-z_][A-Za-z0-9_]*")
-_IN_TEXT = re.compile(r"(?<![^\s,])(\?|\$[A-Za-z_][A-Za-z0-9_]*)(?![^\s,])")
+IN_TEXT = re.compile(r"(?<![^\s,])(\?|\$[A-Za-z_][A-Za-z0-9_]*)(?![^\s,])")
 MAX_HOLES = 200
 # Question kinds whose answer reads only their own parameters and the rules, not the position.
 POSITIONLESS_KINDS = ("rank", "compare")
@@ -75,7 +75,7 @@ class SearchFile:
         return [h for h in self.holes.values() if h.kind == "number"]
 
 
-def _is_hole(value: Any) -> bool:
+def is_hole(value: Any) -> bool:
     return isinstance(value, str) and HOLE.fullmatch(value.strip()) is not None
 
 
@@ -125,6 +125,17 @@ def _card_token(token: str) -> Card | None:
     return None
 
 
+def _not_a_card(token: str, text: str) -> str | None:
+    """Why ``token``, a literal among the holes of ``text``, is no card (None when it reads
+    as one): no filling of the holes can make the field load."""
+    try:
+        parse_cards(token)
+    except OracleError as exc:
+        said = re.sub(r" at position \d+ in '[^']*'", lambda _: f" in {text.strip()!r}", str(exc), count=1)
+        return f"{said}: no filling of the holes can be loaded"
+    return None
+
+
 class _Reader:
     def __init__(self, file: str):
         self.file = file
@@ -166,7 +177,7 @@ class _Reader:
                 continue
             low, high, rule = bounds
             if size < low or (high is not None and size > high):
-                holes = " (each hole is one card)" if isinstance(value, str) and _IN_TEXT.search(value) else ""
+                holes = " (each hole is one card)" if isinstance(value, str) and IN_TEXT.search(value) else ""
                 self.problems.append(doc.lines.problem(("position",) + path, f"{rule}, got {size}{holes}: no "
                                                                              "filling of the holes can be loaded"))
 
@@ -184,13 +195,13 @@ class _Reader:
             if not isinstance(question, dict):
                 continue
             for path, value in _walk(question.get("expect"), ("questions", index, "expect")):
-                if isinstance(value, str) and _IN_TEXT.search(value):
+                if isinstance(value, str) and IN_TEXT.search(value):
                     self.problems.append(doc.lines.problem(path, "an expectation is what must hold: holes go in the "
                                                                  "position or the question's parameters"))
 
     def _text(self, doc: Document, path: Path_, text: str) -> None:
-        found = _IN_TEXT.findall(text)
-        number = doc.game.number_field and path[:1] == ("position",) and _is_hole(text)
+        found = IN_TEXT.findall(text)
+        number = doc.game.number_field and path[:1] == ("position",) and is_hole(text)
         bounds = doc.game.number_field(path[1:], doc.data.get("position") or {}, doc.data.get("rules") or {}) if number else None
         if bounds is not None:
             self._hole(doc, text.strip(), "number", path, bounds)
@@ -199,7 +210,10 @@ class _Reader:
         cards = [_card_token(t) for t in tokens]
         if found or all(c is not None for c in cards):
             for token, card in zip(tokens, cards):
-                if HOLE.fullmatch(token):
+                bad = _not_a_card(token, text) if found and card is None and not HOLE.fullmatch(token) else None
+                if bad is not None:
+                    self.problems.append(doc.lines.problem(path, bad))
+                elif HOLE.fullmatch(token):
                     key = self._hole(doc, token, "card", path, None)
                     if key is not None and key not in doc.card_holes:
                         doc.card_holes.append(key)
@@ -242,7 +256,13 @@ def read_search(path: str) -> SearchFile:
     if not docs:
         raise ScenarioError([Problem(("game",), "no document names a known game; choose one of: "
                                      + ", ".join(game_slugs()), str(path), documents[0][1].line_of(("game",)))])
-    return SearchFile(str(path), docs, reader.holes)
+    search = SearchFile(str(path), docs, reader.holes)
+    from oracle.find.fixed import fixed_problems
+
+    problems = fixed_problems(search)
+    if problems:
+        raise ScenarioError(problems)
+    return search
 
 
 def _structure_problems(doc: Document) -> list[Problem]:
@@ -280,7 +300,7 @@ def fill(search: SearchFile, doc: Document, values: dict[str, Any],
     data = copy.deepcopy(doc.data)
     data.pop("where", None)
     for path, value in list(searched_fields(data)):
-        if not isinstance(value, str) or not _IN_TEXT.search(value):
+        if not isinstance(value, str) or not IN_TEXT.search(value):
             continue
         place = 0
 
@@ -291,13 +311,13 @@ def fill(search: SearchFile, doc: Document, values: dict[str, Any],
             place += 1
             return keys[(doc.number, path, place - 1)]
 
-        if _is_hole(value):
+        if is_hole(value):
             key = key_of(value.strip())
             if search.holes[key].kind == "number":
                 _set(data, path, values[key])
                 continue
             place = 0
-        _set(data, path, _IN_TEXT.sub(lambda match: str(values[key_of(match.group(1))]), value))
+        _set(data, path, IN_TEXT.sub(lambda match: str(values[key_of(match.group(1))]), value))
     return data
 
 
@@ -331,7 +351,7 @@ def holes_seen(search: SearchFile, keys: dict[tuple[int, Path_, int], str], docu
         if (path[0] == "questions" and path[1] != question) or (alone and path[0] == "position"):
             continue
         place = 0
-        for token in _IN_TEXT.findall(value):
+        for token in IN_TEXT.findall(value):
             if token == "?":
                 seen.add(keys[(doc.number, path, place)])
                 place += 1

@@ -364,9 +364,13 @@ def contradiction(model: SearchModel) -> list[Problem] | None:
     solver = model.solver
     solver.set("core.minimize", True)
     literals = model.literals("domain", "where")
-    if solver.check(*literals) != z3.unsat:
+    status = solver.check(*literals)
+    core = {str(x) for x in solver.unsat_core()} if status == z3.unsat else set()
+    # Minimizing a core takes no notice of the time limit: a search's later cores (the proof
+    # that no filling exists) are taken as Z3 finds them.
+    solver.set("core.minimize", False)
+    if status != z3.unsat:
         return None
-    core = {str(x) for x in solver.unsat_core()}
     clash = [g for g in model.guarded if str(g.literal) in core and g.what == "where"]
     domain = [g.text for g in model.guarded if g.what == "domain" and str(g.literal) in core]
     if not clash:
