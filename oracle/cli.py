@@ -386,7 +386,7 @@ def check(paths, junit, update, only, bosses, time_limit, as_json) -> None:
     else:
         from oracle.render import check_report
 
-        check_report(console(), report)
+        check_report(console(), report, errors=console(stderr=True))
     if junit is not None:
         write_junit(report, junit, inputs=files)
     sys.exit(report.exit_code)
