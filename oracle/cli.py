@@ -368,11 +368,19 @@ def check(paths, junit, update, only, bosses, time_limit, as_json) -> None:
       oracle check scenarios/diablo --junit report.xml
       oracle check scenarios/diablo --update --only ben-wins-26
     """
-    from oracle.check import run_check, write_junit
+    from oracle.check import CheckReport, run_check, write_junit
+    from oracle.errors import ScenarioError
     from oracle.files import OutputError, check_target
     from oracle.scenario import find_scenario_files
 
-    files = find_scenario_files(paths)
+    try:
+        files = find_scenario_files(paths)
+    except ScenarioError as exc:
+        if not as_json:
+            raise
+        # A path that is missing, or a folder without scenario files, is an unreadable input.
+        emit_json(CheckReport(unreadable=[ScenarioError([p]) for p in exc.problems]).to_json())
+        sys.exit(2)
     if junit is not None:
         # Before the run, so that a report that cannot be written costs nothing.
         try:
