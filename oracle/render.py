@@ -462,7 +462,10 @@ def count_result(console: Console, result) -> None:
         head = Text(f"at least {result.count:,} {unit}", style="bold yellow")
         head.append(f": the time limit of {result.time_limit:g} s came first, the count is incomplete", style="")
     console.print(head, highlight=False)
-    console.print(plain(f"{'counted' if result.complete else 'counting'} by {result.method}"), highlight=False)
+    if result.method.startswith("stopped by the time limit"):  # before a way of counting was chosen
+        console.print(plain(result.method), highlight=False)
+    else:
+        console.print(plain(f"{'counted' if result.complete else 'counting'} by {result.method}"), highlight=False)
     if result.witnesses:
         example = result.witnesses[0].values
         shown = ", ".join(f"{k} = {v}" for k, v in example.items())
