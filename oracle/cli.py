@@ -256,8 +256,8 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 bad += 1
-                message = f"line {number}: not UTF-8 text (byte {exc.start + 1})"
-                click.echo(f"Error: {message}", err=True)
+                message = f"not UTF-8 text (byte {exc.start + 1})"  # the JSON object has the line
+                click.echo(f"Error: line {number}: {message}", err=True)
                 if as_json:
                     emit_json({"line": number, "input": None, "error": message})
                 continue
