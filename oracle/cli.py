@@ -256,8 +256,8 @@ def _each_line(answer: Callable[[str], Any], as_json: bool, human: Callable[[str
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 bad += 1
-                message = f"line {number}: not UTF-8 text (byte {exc.start + 1})"
-                click.echo(f"Error: {message}", err=True)
+                message = f"not UTF-8 text (byte {exc.start + 1})"  # the JSON object has the line
+                click.echo(f"Error: line {number}: {message}", err=True)
                 if as_json:
                     emit_json({"line": number, "input": None, "error": message})
                 continue
@@ -368,11 +368,19 @@ def check(paths, junit, update, only, bosses, time_limit, as_json) -> None:
       oracle check scenarios/diablo --junit report.xml
       oracle check scenarios/diablo --update --only ben-wins-26
     """
-    from oracle.check import run_check, write_junit
+    from oracle.check import CheckReport, run_check, write_junit
+    from oracle.errors import ScenarioError
     from oracle.files import OutputError, check_target
     from oracle.scenario import find_scenario_files
 
-    files = find_scenario_files(paths)
+    try:
+        files = find_scenario_files(paths)
+    except ScenarioError as exc:
+        if not as_json:
+            raise
+        # A path that is missing, or a folder without scenario files, is an unreadable input.
+        emit_json(CheckReport(unreadable=[ScenarioError([p]) for p in exc.problems]).to_json())
+        sys.exit(2)
     if junit is not None:
         # Before the run, so that a report that cannot be written costs nothing.
         try:
@@ -386,7 +394,7 @@ def check(paths, junit, update, only, bosses, time_limit, as_json) -> None:
     else:
         from oracle.render import check_report
 
-        check_report(console(), report)
+        check_report(console(), report, errors=console(stderr=True))
     if junit is not None:
         write_junit(report, junit, inputs=files)
     sys.exit(report.exit_code)

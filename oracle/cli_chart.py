@@ -222,7 +222,7 @@ def chart_diablo_equilibrium(opponents, rounds, output, workers, scheduler, conn
 @click.argument("query")
 @click.option("--chart", "path", required=True, type=click.Path(),
               help="The chart: the folder `oracle chart` wrote, or its .parquet table.")
-@click.option("--boss", help="Hell of a Deal: only this Boss's entry.")
+@click.option("--boss", help="Hell of a Deal charts only: only this Boss's entry (another chart refuses it).")
 @json_option
 def chart_lookup(query, path, boss, as_json) -> None:
     """Answer from a computed chart: the best hold of a Diablo hand, a start's odds against

@@ -69,7 +69,8 @@ def _where(workers: int | None, scheduler: str | None, games: int) -> int | None
 @click.option("--output", "-o", type=click.Path(), help="Folder for a Parquet table of every game and an HTML page "
               "of the figures (made if missing; its parent must exist).")
 @click.option("--save-game", nargs=2, type=(click.IntRange(min=0), click.Path()), metavar="I FILE",
-              help="Write game I as a scenario file that oracle check replays.")
+              help="Write game I as a scenario file that oracle check replays: a new file, or one "
+                   "--save-game wrote (any other file is refused).")
 @click.option("--check", is_flag=True, help="Check the invariants (chips conserved, no card twice) after every action.")
 @json_option
 def simulate(game, games, seed, seats, players, rules, table, compare, hands, max_actions, workers, scheduler,
@@ -108,9 +109,13 @@ def simulate(game, games, seed, seats, players, rules, table, compare, hands, ma
 
         prepare(output)  # a folder that cannot be written is refused before any game is played
     if save_game is not None:
-        from oracle.files import check_target
+        from oracle.files import OutputError
+        from oracle.simulate.save import check_save_target
 
-        check_target(save_game[1], links=False)
+        try:
+            check_save_target(save_game[1])  # before any game is played
+        except OutputError as exc:
+            raise click.BadParameter(str(exc), param_hint="--save-game") from None
     out = console()
     try:
         with simulate_progress(console(stderr=True), f"{setup.title}") as update:

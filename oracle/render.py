@@ -368,13 +368,15 @@ OUTCOME_STYLES = {
 }
 
 
-def check_report(console: Console, report) -> None:
+def check_report(console: Console, report, errors: Console | None = None) -> None:
     """``oracle check``: one line a question; under each failure, every difference at the
     ``FILE:LINE`` of the expected value; then the closing line ``N passed, M failed`` (with
-    the skipped and unreadable counts when there are any)."""
+    the skipped and unreadable counts when there are any). Every ``Error:`` line goes to
+    ``errors`` (standard error), as every other command's."""
+    errors = errors or console
     for error in report.unreadable:
         for problem in error.problems:
-            console.print(plain(f"Error: {problem}", "red"), soft_wrap=True)
+            errors.print(plain(f"Error: {problem}", "red"), soft_wrap=True)
     for result in report.results:
         line = Text(f"{result.outcome.upper():8} ", style=OUTCOME_STYLES.get(result.outcome, ""))
         line.append(escape(result.label))
@@ -393,9 +395,9 @@ def check_report(console: Console, report) -> None:
     for file in report.updated_files:
         console.print(plain(f"updated {file}", "cyan"), soft_wrap=True)
     for message in report.not_updated:
-        console.print(plain(f"Error: {message}", "red"), soft_wrap=True)
+        errors.print(plain(f"Error: {message}", "red"), soft_wrap=True)
     for pattern in report.unmatched:
-        console.print(plain(f"Error: --only {pattern!r} chooses no question", "red"), soft_wrap=True)
+        errors.print(plain(f"Error: --only {pattern!r} chooses no question", "red"), soft_wrap=True)
     bad = report.failed or report.unreadable or report.not_updated or report.unmatched
     console.print(Text(report.summary(), style="bold red" if bad else "bold green"))
 
@@ -460,7 +462,10 @@ def count_result(console: Console, result) -> None:
         head = Text(f"at least {result.count:,} {unit}", style="bold yellow")
         head.append(f": the time limit of {result.time_limit:g} s came first, the count is incomplete", style="")
     console.print(head, highlight=False)
-    console.print(plain(f"{'counted' if result.complete else 'counting'} by {result.method}"), highlight=False)
+    if result.method.startswith("stopped by the time limit"):  # before a way of counting was chosen
+        console.print(plain(result.method), highlight=False)
+    else:
+        console.print(plain(f"{'counted' if result.complete else 'counting'} by {result.method}"), highlight=False)
     if result.witnesses:
         example = result.witnesses[0].values
         shown = ", ".join(f"{k} = {v}" for k, v in example.items())

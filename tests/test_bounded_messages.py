@@ -58,3 +58,36 @@ def test_ask_parameters_still_read_lists_and_numbers():
     result = run(["play", "diablo", "--seats", "Anna Ben Carla", "--json"],
                  "Anna is dealt Ah Jh 8h 5h 3c\n:ask best-swap player=Anna opponents=[Ben] samples=50\n")
     assert result.exit_code == 0, result.output
+
+
+LONG_ACTIONS = {
+    "diablo": ["Anna " + "Z" * 10_000, "Anna raises to 8" + "Z" * 10_000, "Anna is dealt 9h 9" + "Z" * 10_000],
+    "auf-teufel-komm-raus": ["Anna bets 5" + "Z" * 10_000],
+    "drawing-dead": ["Anna " + "Z" * 10_000, "Anna is dealt 9h 9" + "Z" * 10_000],
+    "hell-of-a-deal": ["Anna " + "Z" * 10_000, "Anna bets 5" + "Z" * 10_000, "Anna plays 9h 9" + "Z" * 10_000],
+}
+
+
+def test_every_quote_of_a_long_action_is_cut_with_its_length_in_every_game():
+    for game, lines in LONG_ACTIONS.items():
+        seats = "Anna Ben" if game == "drawing-dead" else "Anna Ben Cara"
+        for line in lines:
+            result = run(["play", game, "--seats", seats], line + "\n")
+            error = result.stderr.strip()
+            assert result.exit_code == 2 and error.startswith("Error: line 1: "), (game, error[:200])
+            assert len(error) < 500, (game, error[:600])
+            for quoted in error.split("'")[1::2]:
+                if "Z" * 61 in quoted:
+                    raise AssertionError(f"{game}: a quote is not cut: {error[:600]}")
+            assert "characters)" in error and "characters left out" not in error
+
+
+def test_a_long_action_in_a_scenario_history_is_quoted_cut(tmp_path):
+    scenario = tmp_path / "long.scenario.yaml"
+    scenario.write_text("game: diablo\nname: long\nposition:\n  seats: [{name: Anna, chips: 50}, {name: Ben, chips: 50}, {name: Cara, chips: 50}]\n"
+                        f"  history: ['Anna raises to 8{'Z' * 10_000}']\n"
+                        "questions:\n  - id: q\n    ask: {kind: rank, cards: 9h 8c 7d 6s Kh}\n    expect: {category: high-card}\n")
+    result = run(["check", str(scenario)])
+    lines = [line for line in result.output.splitlines() if "ZZZ" in line]
+    assert result.exit_code == 2 and lines, result.output[:500]
+    assert all(len(line) < 500 and "characters left out" not in line for line in lines), lines

@@ -225,3 +225,17 @@ def test_a_scheduler_that_never_answers_fails_within_the_connect_timeout(tmp_pat
         listener.close()
     assert result.exit_code == 2
     assert f"cannot reach the Dask scheduler at '{address}': no answer within 1 s" in result.output
+
+
+@pytest.mark.parametrize("chart", ["diablo-draw", "auf-teufel-policy", "diablo-equilibrium-1"])
+def test_boss_is_refused_by_a_chart_that_has_no_bosses(chart):
+    query = "2x100, 3x75, 7x50, 9x25, 9x20, 9x10, 9 devils" if chart == "auf-teufel-policy" else "9h 8c 7d 6s Kh"
+    result = run("chart", "lookup", query, "--chart", str(DOCS / chart), "--boss", "Demona")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: --boss ") and "has no Bosses" in lines[0], lines
+
+
+def test_boss_still_chooses_an_entry_of_a_hod_preflop_chart():
+    result = run("chart", "lookup", "Ah Kd 7c", "--chart", str(DOCS / "hod-preflop"), "--boss", "Demona", "--json")
+    assert result.exit_code == 0, result.output

@@ -217,3 +217,26 @@ def test_audit_14_check_update_says_what_it_updated_and_exits_0_when_every_diffe
     human = check(path, "--update")
     assert human.exit_code == 0 and "UPDATED" not in human.output  # nothing left to write
 
+
+
+def test_check_writes_its_error_lines_to_standard_error_and_its_count_to_standard_output(tmp_path):
+    (tmp_path / "a.scenario.yaml").write_text(GOOD)
+    (tmp_path / "b.scenario.yaml").write_text("game: [")
+    result = check(tmp_path, "-k", "no-such-question")
+    assert result.exit_code == 2
+    assert result.stdout.strip().splitlines() == ["0 passed, 0 failed, 1 unreadable"]
+    errors = result.stderr.strip().splitlines()
+    assert len(errors) == 2 and all(line.startswith("Error: ") for line in errors), errors
+    assert "b.scenario.yaml:1" in errors[0] and "'no-such-question' chooses no question" in errors[1]
+
+
+def test_check_json_reports_a_missing_path_or_an_empty_folder_as_an_unreadable_input(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = check(tmp_path / "nope", tmp_path / "empty", "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    (tmp_path / "bad.scenario.yaml").write_text("game: [")
+    assert set(data) == set(json.loads(check(tmp_path / "bad.scenario.yaml", "--json").stdout))
+    assert (data["passed"], data["failed"], data["unreadable_files"], data["results"]) == (0, 0, 2, [])
+    assert data["unreadable"] == [f"{tmp_path / 'nope'}: (top level): no such file or folder",
+                                  f"{tmp_path / 'empty'}: (top level): holds no *.scenario.yaml files"]

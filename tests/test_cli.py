@@ -195,3 +195,13 @@ def test_the_program_ends_with_the_answer_whole_and_the_same_exit_code():
 def test_the_program_runs_what_was_registered_to_run_at_exit():
     ended = _program("rank", "9 9 2 2 K", before="import atexit\natexit.register(print, 'cleaned up')")
     assert ended.returncode == 0 and ended.stdout.rstrip().endswith("cleaned up")
+
+
+def test_each_bad_line_s_json_error_is_the_message_alone_its_number_in_line():
+    result = CliRunner().invoke(main, ["rank", "-", "--json"], input=b"9x 2 3 4 5\n\xff\n")
+    assert result.exit_code == 2
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert (first["line"], second["line"]) == (1, 2)
+    assert first["error"].startswith("unknown card '9x'")
+    assert second == {"line": 2, "input": None, "error": "not UTF-8 text (byte 1)"}
+    assert result.stderr.splitlines()[1] == "Error: line 2: not UTF-8 text (byte 1)"

@@ -233,3 +233,23 @@ where:
 def test_the_docs_figure_of_diablo_flushes_or_better(tmp_path):
     result = count_search(write(tmp_path, RANK.format(game="diablo", category="{at_least: flush}")), time_limit=30)
     assert (result.count, result.complete) == (61_920, True)
+
+
+KICKER = """game: diablo
+questions:
+  - id: kicker
+    ask: {kind: compare, first: Ah Ad $a 9c 5s, second: As Ac $b 9d 5h}
+    expect: {winner: first}
+where:
+  - category([Ah, Ad, $a, 9c, 5s]) == pair
+  - strength([Ah, Ad, $a, 9c, 5s]) > strength([As, Ac, $b, 9d, 5h])
+"""
+
+
+def test_a_count_stopped_before_it_chose_how_to_count_says_so_without_a_method(tmp_path):
+    result = CliRunner().invoke(main, ["find", write(tmp_path, KICKER), "--count", "all", "--time-limit", "0.001"])
+    assert result.exit_code == 3 and result.stdout == "0\n", result.output
+    lines = result.stderr.splitlines()
+    assert lines[0] == "at least 0 fillings: the time limit of 0.001 s came first, the count is incomplete"
+    assert lines[1].startswith("stopped by the time limit before the counting began ("), lines
+    assert "by stopped" not in result.stderr

@@ -351,3 +351,18 @@ def test_each_player_is_dealt_one_favor_at_setup_before_the_first_cards():
     lines = play_one(setup, 0, 3, keep_lines=True).parts[0][1]
     dealt = [line.split(" draws Favor ")[0] for line in lines[:len(setup.names)] if " draws Favor " in line]
     assert dealt == list(setup.names) and lines[len(setup.names)].startswith("deal ")
+
+
+def test_save_game_never_replaces_a_file_it_did_not_write_but_replaces_its_own(tmp_path):
+    mine = tmp_path / "mine.scenario.yaml"
+    mine.write_text("my notes\n")
+    args = ["simulate", "diablo", "--games", "3", "--workers", "1", "--save-game"]
+    refused = CliRunner().invoke(main, [*args, "1", str(mine)])
+    assert refused.exit_code == 2 and mine.read_text() == "my notes\n"
+    lines = refused.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--save-game" in lines[0] and "oracle simulate did not write" in lines[0], lines
+    saved = tmp_path / "saved.scenario.yaml"
+    for index in (1, 2):
+        result = CliRunner().invoke(main, [*args, str(index), str(saved)])
+        assert result.exit_code == 0, result.output
+        assert saved.read_text().startswith(f"# Played by oracle simulate --save-game: game {index} of seed 0\n")

@@ -50,6 +50,9 @@ def lookup_chart(path: str | Path, query: str, options: Mapping[str, Any] | None
     from .store import find_table, read_table
 
     table_path, meta = find_table(Path(path))
+    if (options or {}).get("boss") is not None and meta.get("kind") != "hod-preflop":
+        raise ChartError(f"--boss chooses a Boss's entry of a Hell of a Deal chart (hod-preflop); this chart is "
+                         f"{meta.get('kind')}, which has no Bosses: leave --boss out")
     if meta.get("kind") == "diablo-equilibrium":
         from .equilibrium import lookup
 

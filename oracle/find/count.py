@@ -71,7 +71,8 @@ def count_search(path: str, *, time_limit: float | None = 60.0, seed: int = 0,
         _count(search, model, result, budget, seed, progress)
     except OutOfTime as stop:
         result.complete = False
-        result.method = (f"{result.method}; " if result.method else "") + f"stopped by the time limit ({stop.done})"
+        result.method = (f"{result.method}; stopped by the time limit ({stop.done})" if result.method
+                         else f"stopped by the time limit before the counting began ({stop.done})")
     result.outcome = FOUND if result.count else (NONE if result.complete else UNKNOWN)
     result.elapsed = budget.elapsed()
     return result

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from oracle.errors import IllegalActionError
 from oracle.registry import GAME_MODULES, Answer, question_kinds
 from oracle.scenario import Scenario, from_data
+from oracle.text import quote
 
 
 def game_session(slug: str):
@@ -67,7 +68,7 @@ def _apply(scenario: Scenario, line: str) -> Scenario:
     try:
         return scenario.apply(line)
     except IllegalActionError as exc:
-        quoted = f"{line!r}: "
+        quoted = f"{quote(line)}: "
         message = str(exc)
         if message.startswith(quoted + quoted):
             raise IllegalActionError(message[len(quoted):]) from None

@@ -16,6 +16,9 @@ from typing import Any
 
 from oracle.simulate.record import GameResult
 
+# The first line of every file --save-game writes: only such a file is ever replaced.
+SAVE_HEADER = "# Played by oracle simulate --save-game: "
+
 
 def documents(setup: Any, result: GameResult, seed: int) -> list[dict[str, Any]]:
     """The scenario documents of a game played with its lines kept."""
@@ -41,14 +44,33 @@ def documents(setup: Any, result: GameResult, seed: int) -> list[dict[str, Any]]
     return out
 
 
+def check_save_target(path: str) -> None:
+    """``path`` can take a saved game: a new file, or one ``--save-game`` wrote (its first line
+    says so); a file of someone else's is never replaced, nor written through a link."""
+    from oracle.files import OutputError, check_target, quote_name
+
+    if check_target(path, links=False).existing is None:
+        return
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            first = handle.readline(200)
+    except OSError as exc:
+        raise OutputError(f"cannot write {quote_name(path)}: {exc.strerror or exc}") from None
+    if not first.startswith(SAVE_HEADER):
+        raise OutputError(f"cannot write {quote_name(path)}: a file oracle simulate did not write is there, and it "
+                          "is never replaced (move it, or choose another name)")
+
+
 def save_game(setup: Any, seed: int, index: int, path: str) -> int:
     """Play game ``index`` again with its lines kept and write it to ``path`` (never half a
-    file, never through a link); returns the number of scenario documents written."""
+    file, never through a link, never over a file ``--save-game`` did not write); returns the
+    number of scenario documents written."""
     from oracle.files import write_text
     from oracle.play.saving import dumps
     from oracle.simulate.run import play_one
 
     result = play_one(setup, seed, index, keep_lines=True)
     written = documents(setup, result, seed)
-    write_text(path, dumps(written), links=False)
+    check_save_target(path)
+    write_text(path, f"{SAVE_HEADER}game {index} of seed {seed}\n" + dumps(written), links=False)
     return len(written)

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from oracle.errors import InvalidActionError
+from oracle.text import quote
 
 _ACTION = re.compile(
     r"^\s*(?P<name>\S(?:.*?\S)?)\s+(?:(?P<bets>bets)\s+(?P<stake>[0-9]+)|(?P<passes>passes)"
@@ -29,7 +30,7 @@ class Action:
         m = _ACTION.match(text) if isinstance(text, str) else None
         if not m:
             raise InvalidActionError(
-                f"cannot read action {text!r}; expected e.g. 'Anna bets 50', 'Anna passes', "
+                f"cannot read action {quote(text)}; expected e.g. 'Anna bets 50', 'Anna passes', "
                 "'Anna pulls 25', 'Anna pulls devil' or 'Anna stops'"
             )
         name = m["name"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.errors import CardParseError, InvalidActionError
+from oracle.text import quote
 
 from .rules import DECLARABLE
 
@@ -75,42 +76,42 @@ class Action:
         match = _LINE.match(line)
         if not match:
             raise InvalidActionError(
-                f"cannot read the action {text!r}: expected a name and one of "
-                f"{', '.join(PLAYER_VERBS + CHANCE_VERBS)} (or {STOP_LINE!r})"
+                f"cannot read the action {quote(text)}: expected a name and one of "
+                f"{', '.join(PLAYER_VERBS + CHANCE_VERBS)} (or {quote(STOP_LINE)})"
             )
         name, verb, arg = match["name"], " ".join(match["verb"].split()), match["arg"]
         if verb in ("checks", "calls", "folds", "stands pat"):
             if arg:
-                raise InvalidActionError(f"{verb!r} takes nothing after it in {text!r}")
+                raise InvalidActionError(f"{quote(verb)} takes nothing after it in {quote(text)}")
             kind = {"checks": "check", "calls": "call", "folds": "fold", "stands pat": "pat"}[verb]
             return cls(player=name, kind=kind)
         if arg is None:
-            raise InvalidActionError(f"{verb!r} needs {_WANTS[verb]} in {text!r}")
+            raise InvalidActionError(f"{quote(verb)} needs {_WANTS[verb]} in {quote(text)}")
         if verb in ("bets", "raises to", "draws"):
             if not re.fullmatch(r"\d+", arg):
-                raise InvalidActionError(f"{verb!r} needs a whole number of chips or cards, not {arg!r} in {text!r}")
+                raise InvalidActionError(f"{quote(verb)} needs a whole number of chips or cards, not {quote(arg)} in {quote(text)}")
             amount = int(arg)
             if verb == "draws" and amount == 0:
-                raise InvalidActionError(f"drawing no cards is written '{name} stands pat', not {text!r}")
+                raise InvalidActionError(f"drawing no cards is written '{name} stands pat', not {quote(text)}")
             if amount == 0:
-                raise InvalidActionError(f"{verb!r} needs at least 1 chip in {text!r}")
+                raise InvalidActionError(f"{quote(verb)} needs at least 1 chip in {quote(text)}")
             kind = {"bets": "bet", "raises to": "raise", "draws": "draw"}[verb]
             return cls(player=name, kind=kind, amount=amount)
         if verb == "declares":
             category = " ".join(arg.lower().replace("_", " ").split())
             if category not in DECLARABLE:
                 raise InvalidActionError(
-                    f"unknown hand {arg!r} in {text!r}; declare one of: {', '.join(DECLARABLE)}"
+                    f"unknown hand {quote(arg)} in {quote(text)}; declare one of: {', '.join(DECLARABLE)}"
                 )
             return cls(player=name, kind="declare", category=category)
         try:
             cards = tuple(parse_cards(arg))
         except CardParseError as exc:
-            raise InvalidActionError(f"{exc} (in the action {text!r})") from None
+            raise InvalidActionError(f"{exc} (in the action {quote(text)})") from None
         if not cards:
-            raise InvalidActionError(f"{verb!r} needs cards in {text!r}")
+            raise InvalidActionError(f"{quote(verb)} needs cards in {quote(text)}")
         if any(card.suit is None or card.rank is None for card in cards):
-            raise InvalidActionError(f"Diablo's cards need a rank and a suit (no Joker) in {text!r}")
+            raise InvalidActionError(f"Diablo's cards need a rank and a suit (no Joker) in {quote(text)}")
         kind = {"discards": "discard", "is dealt": "deal", "receives": "receive", "shows": "show"}[verb]
         return cls(player=name, kind=kind, cards=cards)
 
@@ -143,4 +144,4 @@ class Action:
                 return f"{p} shows {format_cards(self.cards)}"
             case "stop":
                 return STOP_LINE
-        raise InvalidActionError(f"unknown action kind {self.kind!r}")
+        raise InvalidActionError(f"unknown action kind {quote(self.kind)}")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from oracle.cards import Card
 from oracle.errors import CardParseError, InvalidActionError
+from oracle.text import quote
 
 from .rules import CARD_TOKEN
 
@@ -67,7 +68,7 @@ class Action:
             return cls(kind="pass")
         m = re.match(r"^(\S+) (.+)$", line)
         if not m:
-            raise InvalidActionError(f"cannot read action {text!r}: expected '<player> <verb> ...'")
+            raise InvalidActionError(f"cannot read action {quote(text)}: expected '<player> <verb> ...'")
         player, rest = m.groups()
         for words, kind in cls._NAMING.items():
             if rest.lower() == words.lower() or rest.lower().startswith(words.lower() + " "):
@@ -86,7 +87,7 @@ class Action:
         if rest.lower().startswith("plays "):
             return cls._parse_play(player, rest[6:], text)
         raise InvalidActionError(
-            f"cannot read action {text!r}: verbs are draws, keeps, picks, plays, stops with, "
+            f"cannot read action {quote(text)}: verbs are draws, keeps, picks, plays, stops with, "
             "claims the Button, ends the turn, trashes, wins the hand, is dealt, receives (or 'all pass')")
 
     @classmethod
@@ -98,18 +99,18 @@ class Action:
         if m:
             up = _card_token(m.group(3))
             if up is None:
-                raise InvalidActionError(f"{m.group(3)!r} is not a card in {text!r}")
+                raise InvalidActionError(f"{quote(m.group(3))} is not a card in {quote(text)}")
             return cls(kind="play-role", player=player, role=m.group(1),
                        choice=RoleChoice(word=m.group(2), card=up, owner=m.group(4)))
         m = re.match(r"^(.+?) swapping (\S+) for (\S+)$", rest)
         if m:
             give, up = _card_token(m.group(2)), _card_token(m.group(3))
             if give is None or up is None:
-                raise InvalidActionError(f"expected 'swapping <card> for <card>' in {text!r}")
+                raise InvalidActionError(f"expected 'swapping <card> for <card>' in {quote(text)}")
             return cls(kind="play-role", player=player, role=m.group(1),
                        choice=RoleChoice(word="swapping", card=up, give=give))
         if re.match(r"^\S{1,3}$", rest) and not rest.isalpha():
-            raise InvalidActionError(f"{rest!r} is not a poker card (write e.g. 9h, Ts, Jk) in {text!r}")
+            raise InvalidActionError(f"{quote(rest)} is not a poker card (write e.g. 9h, Ts, Jk) in {quote(text)}")
         return cls(kind="play-role", player=player, role=rest)
 
     def __str__(self) -> str:
@@ -140,16 +141,16 @@ def _named(rest: str, text: str) -> tuple[tuple[Card, ...], tuple[str, ...]]:
         cards.append(_card_token(words.pop(0)))
     if words and cards:
         if words[0].lower() != "and":
-            raise InvalidActionError(f"{words[0]!r} is not a card (write e.g. 9h, Ts, Jk) in {text!r}")
+            raise InvalidActionError(f"{quote(words[0])} is not a card (write e.g. 9h, Ts, Jk) in {quote(text)}")
         words.pop(0)
         if not words:
-            raise InvalidActionError(f"name the role card after 'and' in {text!r}")
+            raise InvalidActionError(f"name the role card after 'and' in {quote(text)}")
     roles = tuple(r.strip() for r in " ".join(words).split(",")) if words else ()
     if any(not r for r in roles):
-        raise InvalidActionError(f"an empty role name in {text!r}: separate role names with commas")
+        raise InvalidActionError(f"an empty role name in {quote(text)}: separate role names with commas")
     for role in roles:
         if re.match(r"^\S{1,3}$", role) and not role.isalpha():
-            raise InvalidActionError(f"{role!r} is not a poker card (write e.g. 9h, Ts, Jk) in {text!r}")
+            raise InvalidActionError(f"{quote(role)} is not a poker card (write e.g. 9h, Ts, Jk) in {quote(text)}")
     return tuple(cards), roles
 
 

@@ -43,6 +43,7 @@ from functools import lru_cache
 
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.errors import InvalidActionError, OracleError, did_you_mean
+from oracle.text import quote
 
 from .rules import CHIPS, find_chip
 
@@ -131,7 +132,7 @@ class Action:
             return "end round"
         if k == "reveal":
             return "reveal hands"
-        raise InvalidActionError(f"unknown action kind {k!r}")
+        raise InvalidActionError(f"unknown action kind {quote(k)}")
 
 
 def offering_text(action: Action) -> str:
@@ -148,7 +149,7 @@ def _cards(text: str, line: str) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(text))
     except OracleError as exc:
-        raise InvalidActionError(f"{line!r}: {exc}") from exc
+        raise InvalidActionError(f"{quote(line)}: {exc}") from exc
 
 
 _CHIP_PATTERN = "|".join(sorted((re.escape(c) for c in CHIPS), key=len, reverse=True))
@@ -186,12 +187,12 @@ def _parse_line(text: str) -> Action:
         for part in m.group(1).split(","):
             pm = re.fullmatch(rf"\s*({NAME}) (\d+)\s*", part)
             if not pm:
-                raise InvalidActionError(f"{line!r}: write the assignment as 'Ben 1, Cara 2'")
+                raise InvalidActionError(f"{quote(line)}: write the assignment as 'Ben 1, Cara 2'")
             pairs.append((pm.group(1), int(pm.group(2))))
         return Action(kind="assign", assignment=tuple(pairs))
     m = re.fullmatch(rf"({NAME}) (.+)", line)
     if not m:
-        raise InvalidActionError(f"cannot read the action {text!r}")
+        raise InvalidActionError(f"cannot read the action {quote(text)}")
     actor, rest = m.group(1), m.group(2)
     if rest == "folds":
         return Action(kind="fold", actor=actor)
@@ -219,7 +220,7 @@ def _parse_line(text: str) -> Action:
     if m:
         outcome = m.group(1).capitalize()
         if outcome not in BONES:
-            raise InvalidActionError(f"{line!r}: the Bones show {', '.join(BONES)}")
+            raise InvalidActionError(f"{quote(line)}: the Bones show {', '.join(BONES)}")
         return Action(kind="bones", actor=actor, outcome=outcome)
     m = re.fullmatch(r"plays (.+?)(?: on ({NAME}))?(?:: (.+))?".replace("{NAME}", NAME), rest)
     if m:
@@ -231,8 +232,8 @@ def _parse_line(text: str) -> Action:
         return _parse_bet(actor, chip, acts_as, tail, line)
     if rest.startswith("bets "):
         wrong = rest[len("bets "):].split(" as ")[0]
-        raise InvalidActionError(f"{line!r}: unknown chip {wrong!r}{did_you_mean(wrong, list(CHIPS), 'chips', str.lower)}")
-    raise InvalidActionError(f"cannot read the action {text!r}")
+        raise InvalidActionError(f"{quote(line)}: unknown chip {quote(wrong)}{did_you_mean(wrong, list(CHIPS), 'chips', str.lower)}")
+    raise InvalidActionError(f"cannot read the action {quote(text)}")
 
 
 def _parse_bet(actor: str, chip: str, acts_as: str | None, tail: str, line: str) -> Action:
@@ -242,19 +243,19 @@ def _parse_bet(actor: str, chip: str, acts_as: str | None, tail: str, line: str)
     if effective == "Heal":
         m = re.fullmatch(rf" on ({NAME})", tail)
         if not m:
-            raise InvalidActionError(f"{line!r}: say whom the Heal chip heals ('... on Ben')")
+            raise InvalidActionError(f"{quote(line)}: say whom the Heal chip heals ('... on Ben')")
         return Action(**base, target=m.group(1))
     if effective == "Reveal 2 Cards":
         if not tail:
             return Action(**base)
         m = re.fullmatch(r": (.+)", tail)
         if not m:
-            raise InvalidActionError(f"{line!r}: write the revealed cards after a colon")
+            raise InvalidActionError(f"{quote(line)}: write the revealed cards after a colon")
         return Action(**base, cards=_cards(m.group(1), line))
     if effective == "Devilish Offering":
         m = re.fullmatch(r": (.+)", tail)
         if not m:
-            raise InvalidActionError(f"{line!r}: name the Devilish Offering after a colon")
+            raise InvalidActionError(f"{quote(line)}: name the Devilish Offering after a colon")
         detail = m.group(1)
         if detail == "look at 2, keep 1":
             return Action(**base, offering="look")
@@ -269,11 +270,11 @@ def _parse_bet(actor: str, chip: str, acts_as: str | None, tail: str, line: str)
         if dm:
             return Action(**base, offering="discard", cards=_cards(dm.group(1), line))
         raise InvalidActionError(
-            f"{line!r}: the Offerings are 'reveal Boss card X', 'look at 2, keep 1', "
+            f"{quote(line)}: the Offerings are 'reveal Boss card X', 'look at 2, keep 1', "
             "'swap X with Ben's Y', 'take X from the discard pile'"
         )
     if tail:
-        raise InvalidActionError(f"{line!r}: unexpected {tail.strip()!r} after the chip")
+        raise InvalidActionError(f"{quote(line)}: unexpected {quote(tail.strip())} after the chip")
     if effective == "Wild":
-        raise InvalidActionError(f"{line!r}: a Wild chip is declared as another chip")
+        raise InvalidActionError(f"{quote(line)}: a Wild chip is declared as another chip")
     return Action(**base)

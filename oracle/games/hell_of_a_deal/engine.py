@@ -8,6 +8,7 @@ from typing import Sequence
 
 from oracle.cards import Card, check_cards, format_cards
 from oracle.errors import IllegalActionError, InvalidActionError, InvalidHandError, OracleError
+from oracle.text import quote
 from oracle.words import join, noun, plural
 
 from .actions import BONES, OFFERING_NAMES, Action, parse_action
@@ -102,7 +103,7 @@ def _check_unseen(state: HodState, cards: Sequence[Card], what: str) -> None:
     seen = set(state.seen_cards())
     for c in cards:
         if c.suit is None:
-            raise IllegalActionError(f"deal a card with its suit, not {str(c)!r}")
+            raise IllegalActionError(f"deal a card with its suit, not {quote(str(c))}")
         if c in seen:
             raise IllegalActionError(f"{c} is not in the deck: it has already been seen")
 
@@ -117,7 +118,7 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
     }[k]
     kinds = expected if isinstance(expected, tuple) else (expected,)
     if action.kind not in kinds:
-        raise IllegalActionError(f"waiting for {_pending_text(state, item)}, not {str(action)!r}")
+        raise IllegalActionError(f"waiting for {_pending_text(state, item)}, not {quote(str(action))}")
     if action.actor is not None and action.actor != item.player:
         raise IllegalActionError(f"waiting for {_pending_text(state, item)}: it is not {action.actor}'s step")
     if k in ("deal_player", "deal_boss", "deal_toll", "deal_street", "boss_hit", "stack"):
@@ -140,7 +141,7 @@ def _verify_pending(state: HodState, item: Pending, action: Action) -> None:
     elif k == "favor_discard":
         p = state.player(item.player)
         if action.favor not in p.favors:
-            raise IllegalActionError(f"{item.player} holds {', '.join(p.favors)}, not {action.favor!r}")
+            raise IllegalActionError(f"{item.player} holds {', '.join(p.favors)}, not {quote(action.favor)}")
     elif k == "toll":
         allowed = [len(s.tolled_used) for s in toll_options(state, item.player)]
         if action.count not in allowed:
@@ -187,7 +188,7 @@ def _pending_text(state: HodState, item: Pending) -> str:
 def _verify_turn(state: HodState, action: Action) -> None:
     name = state.to_act
     if action.kind not in ("bet", "fold", "done", "dedly", "play"):
-        raise IllegalActionError(f"it is {name}'s turn to bet or fold, not {str(action)!r}")
+        raise IllegalActionError(f"it is {name}'s turn to bet or fold, not {quote(str(action))}")
     if action.actor != name:
         state.player(action.actor)  # a name that is no player's is said so first, with the nearest
         raise IllegalActionError(f"it is {name}'s turn, not {action.actor}'s")

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from oracle.cards import Card, parse_cards
 from oracle.errors import FieldError, OracleError, Problem, did_you_mean, raise_problems
+from oracle.text import quote
 from oracle.words import plural
 
 from ..actions import OFFERINGS, RESERVED_NAMES
@@ -423,7 +424,7 @@ def _replay(state: HodState, history: list) -> HodState:
         try:
             state = apply_action(state, str(line))
         except OracleError as exc:
-            raise FieldError(("history", i), f"{line!r}: {exc}") from exc
+            raise FieldError(("history", i), f"{quote(line)}: {exc}") from exc
     return state
 
 

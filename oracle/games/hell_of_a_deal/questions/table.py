@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 from oracle.cards import format_cards
 from oracle.errors import FieldError, OracleError
 from oracle.registry import Answer, GameInfo, Param, QuestionContext, register_game, register_question
+from oracle.text import quote
 from oracle.words import plural
 
 from ..actions import BONES, Action
@@ -224,7 +225,7 @@ def _play_showdown(state: HodState, tolls: dict, bones: dict, drawn: dict, assig
         except OracleError as exc:
             param = {"toll": "tolls", "bones": "bones", "favor_draw": "favors_drawn",
                      "boss_hit": "boss_draws"}.get(s.pending[0].kind if s.pending else "", "assignment")
-            raise FieldError((param,), f"{line!r}: {exc}") from exc
+            raise FieldError((param,), f"{quote(line)}: {exc}") from exc
     return s, skipped_bones
 
 
