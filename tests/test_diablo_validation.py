@@ -256,17 +256,18 @@ def test_audit_14_best_swap_says_which_time_limit_it_had():
 
 
 def test_audit_14_best_swap_stops_at_its_time_limit_and_says_so():
-    """Two unknown opponents and a million deals a choice would take minutes; with half a
-    second the Monte Carlo stops, every choice with the deals drawn so far."""
+    """Two unknown opponents and a million deals a choice would take minutes; with two
+    seconds the Monte Carlo stops, every choice with the deals drawn so far (half a second
+    was sometimes over before a first batch on a loaded machine)."""
     import time
 
     start = time.monotonic()
     result = ask("best-swap", KNOWN, player="Anna", opponents=["unknown", "unknown"],
-                 samples=1_000_000, time_limit=0.5)
+                 samples=1_000_000, time_limit=2.0)
     elapsed = time.monotonic() - start
     answer = result.answer
     assert (answer["method"], answer["exact"], answer["bound"]) == ("monte-carlo", False, "time_limit")
     assert 0 < answer["samples_done"] < answer["samples"] == 1_000_000
     assert all(row["deals"] >= answer["samples_done"] for row in answer["choices"])
     assert "ran out after" in result.explanation
-    assert elapsed < 10  # not minutes; the speed itself is measured in bench/, not here
+    assert elapsed < 15  # not minutes; the speed itself is measured in bench/, not here
