@@ -356,8 +356,8 @@ def test_audit_14_solve_refuses_nan_too(tmp_path):
 def test_audit_15_an_integer_of_more_than_4300_digits_is_a_field_error(tmp_path, written, message):
     path = scenario_file(tmp_path, WRONG.replace("chips: 10, hand", f"chips: {written}, hand"))
     assert_one_clean_error(run("solve", path), f"{path}:6: position.players[0].chips: {message}")
-    result = run("check", path)  # check reports it with its results, on standard output
-    assert result.exit_code == 2 and f"Error: {path}:6: position.players[0].chips: {message}" in result.stdout
+    result = run("check", path)  # check reports it on standard error, its count on standard output
+    assert result.exit_code == 2 and f"Error: {path}:6: position.players[0].chips: {message}" in result.stderr
 
 
 def test_audit_15_the_longest_integer_allowed_is_read(tmp_path):
