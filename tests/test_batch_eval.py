@@ -170,7 +170,7 @@ def random_limits(rng: random.Random) -> Limits:
 def test_selection_strengths_equal_best_selection_with_bans_tolls_and_wild_cards(backend):
     rng = random.Random("selection")
     deck = full_deck()
-    for _ in range(40):
+    for _ in range(24):
         ruleset = rng.choice([HELL_OF_A_DEAL, HELL_OF_A_DEAL, WILD_SEVENS_AND_EIGHTS, DIABLO])
         mine, theirs = rng.choice([1, 2, 3, 4]), rng.choice([0, 3, 4, 5, 6])
         limits = random_limits(rng)

@@ -45,7 +45,7 @@ def mutate(document, rng):
 
 
 @pytest.mark.skipif(not FILES, reason="no scenario files yet")
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 10**9))
 def test_mutated_scenarios_give_only_validation_errors(tmp_path, seed):
     rng = random.Random(seed)
