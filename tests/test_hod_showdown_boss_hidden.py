@@ -144,12 +144,12 @@ CASES = [
     (2, 2, 24, dict(k=2, m=2, default=None)),
     (3, 1, 22, dict(k=2, m=2, default="7 7", tie_prefers="cards")),
     (4, 3, 22, dict(k=2, m=2, default="A A")),
-    (5, 1, 20, dict(k=3, m=None, default="A A K K")),
-    (6, 2, 20, dict(k=3, m=None, default="K K")),
-    (7, 1, 20, dict(k=3, m=2)),
+    (5, 1, 18, dict(k=3, m=None, default="A A K K")),
+    (6, 2, 18, dict(k=3, m=None, default="K K")),
+    (7, 1, 18, dict(k=3, m=2)),
     (8, 2, 24, dict(k=1, m=1, default="J J")),
     (9, 2, 22, dict(k=2, m=2, default="Q Q", bans_board_high_card=True)),
-    (10, 1, 20, dict(k=3, m=None, default="9 9", bans_board_high_card=True)),
+    (10, 1, 18, dict(k=3, m=None, default="9 9", bans_board_high_card=True)),
     (11, 2, 22, dict(k=2, m=2, banned_ranks=frozenset({RANKS[11]}))),
 ]
 
