@@ -134,21 +134,11 @@ def _witness_targets(file: str, output: str, count: int) -> list[str]:
 
 
 def _refuse_a_file_not_ours(target: str) -> None:
-    """A file at ``target`` is replaced only when it is a witness ``oracle find`` wrote (its
-    first line says so): a user's file of the same name is never overwritten."""
-    from oracle.files import OutputError, quote_name
+    """A file at ``target`` is replaced only when it is a witness ``oracle find`` wrote."""
+    from oracle.files import refuse_a_file_not_written_by
     from oracle.find import WITNESS_HEADER
 
-    try:
-        with open(target, encoding="utf-8", errors="replace") as handle:
-            first = handle.readline(200)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise OutputError(f"cannot write {quote_name(target)}: {exc.strerror or exc}") from None
-    if not first.startswith(WITNESS_HEADER):
-        raise OutputError(f"cannot write {quote_name(target)}: a file oracle find did not write is there, and it "
-                          "is never replaced (move it, or choose another folder)")
+    refuse_a_file_not_written_by(target, WITNESS_HEADER, "oracle find", "move it, or choose another folder")
 
 
 @click.command()

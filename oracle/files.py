@@ -79,6 +79,22 @@ def _name(path: PathLike, what: str) -> str:
     return name
 
 
+def refuse_a_file_not_written_by(path: PathLike, header: str, writer: str, advice: str) -> None:
+    """A file at ``path`` may be replaced only when ``writer`` wrote it (its first line starts
+    with ``header``): a user's file of the same name is never overwritten (``OutputError``
+    naming the file, with ``advice``)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            first = handle.readline(200)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputError(f"cannot write {quote_name(str(path))}: {exc.strerror or exc}") from None
+    if not first.startswith(header):
+        raise OutputError(f"cannot write {quote_name(str(path))}: a file {writer} did not write is there, and it "
+                          f"is never replaced ({advice})")
+
+
 def check_target(path: PathLike, *, inputs: Iterable[PathLike] = (), links: bool = True) -> Target:
     """Refuse, with ``OutputError``, an output path that is not a regular file or a new name
     in an existing folder, or that is one of ``inputs``; with ``links=False``, a symbolic link

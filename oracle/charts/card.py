@@ -302,29 +302,33 @@ def figures(hands: Hands, order: Sequence[str]) -> dict[str, Any]:
     """What following the card ``order`` gives over the chart's hands: ``accuracy`` (weighted
     share followed), ``mean_loss``, ``worst_loss`` and ``worst_hand``, and per line of the card
     the hands it decides (``hands``) and of them the hands it gets right (``followed``)."""
-    import numpy as np
-
     place = _places(hands, order)
     picked = chosen_pairs(hands, place)
-    loss = hands.loss[picked]
-    w = hands.weight
-    missed = loss > TIE
-    worst = int(np.argmax(loss))
-    lines = np.bincount(hands.item[picked], weights=w, minlength=len(hands.patterns))
-    right = np.bincount(hands.item[picked], weights=w * ~missed, minlength=len(hands.patterns))
-    lost = np.bincount(hands.item[picked], weights=w * loss, minlength=len(hands.patterns))
+    summary, worst, (lines, right, lost) = following(hands, hands.loss[picked], hands.item[picked],
+                                                     len(hands.patterns))
     index = {p: i for i, p in enumerate(hands.patterns)}
     total = hands.total
-    return {
-        "hands": int(total),
-        "accuracy": float(w[~missed].sum() / total),
-        "mean_loss": float((w * loss).sum() / total),
-        "worst_loss": float(loss[worst]),
-        "worst_hand": hands.hand[worst],
+    return summary | {
         "worst_hold": hands.keep[picked[worst]],
         "lines": [{"pattern": p, "hands": int(lines[index[p]]), "followed": int(right[index[p]]),
                    "loss": float(lost[index[p]] / total)} for p in order if p in index],
     }
+
+
+def following(hands: Hands, loss: Any, slot: Any, slots: int) -> tuple[dict[str, Any], int, list[Any]]:
+    """The figures of a card whose hold loses ``loss`` on each hand, the hand decided by
+    ``slot`` (one of ``slots``, a line or an item): over all hands ``hands``, ``accuracy``,
+    ``mean_loss``, ``worst_loss`` and ``worst_hand``; the worst hand's index; and per slot the
+    weight of the hands it decides, of those it gives the best hold, and of their loss."""
+    import numpy as np
+
+    w, total = hands.weight, hands.total
+    missed = loss > TIE
+    worst = int(np.argmax(loss))
+    per_slot = [np.bincount(slot, weights=x, minlength=slots) for x in (w, w * ~missed, w * loss)]
+    return ({"hands": int(total), "accuracy": float(w[~missed].sum() / total),
+             "mean_loss": float((w * loss).sum() / total), "worst_loss": float(loss[worst]),
+             "worst_hand": hands.hand[worst]}, worst, per_slot)
 
 
 def _places(hands: Hands, order: Sequence[str]):

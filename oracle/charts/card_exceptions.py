@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .card import TIE, VALUES, _places, chosen_pairs, following, lines_of, rank_name, tie_break
+
 NAMES = {14: "an Ace", 13: "a King", 12: "a Queen", 11: "a Jack", 10: "a Ten", 8: "an Eight"}
-VALUE = {rank: value for value, rank in enumerate("3456789TJQKA", start=3)} | {"2": 0}
 
 
 def _name(value: int) -> str:
@@ -65,8 +66,8 @@ def condition_flags(hand: Sequence[str], kept: Sequence[str]) -> tuple[bool, ...
     kept_set = set(kept)
     thrown = [c for c in hand if c not in kept_set and c[0] != "2"]
     keep = [c for c in kept if c[0] != "2"]
-    tv = [VALUE[c[0]] for c in thrown]
-    kv = [VALUE[c[0]] for c in keep]
+    tv = [VALUES[c[0]] for c in thrown]
+    kv = [VALUES[c[0]] for c in keep]
     kept_suits = {c[1] for c in keep}
     one_suit = len(keep) >= 2 and len(kept_suits) == 1
     flags: dict[str, bool] = {"also": True}
@@ -102,12 +103,10 @@ def replacement_lines(keep: str, pattern: str) -> tuple[str, ...]:
     and a kicker below the pair" (the tie-break keeps the highest such kicker); a deuce with
     two natural cards of one suit too far apart for a straight, "three to a flush with a
     deuce", also by its top card."""
-    from .card import lines_of, rank_name
-
     out = lines_of(keep, pattern)
     cards = keep.split()
     naturals = [c for c in cards if c[0] != "2"]
-    values = sorted((VALUE[c[0]] for c in naturals), reverse=True)
+    values = sorted((VALUES[c[0]] for c in naturals), reverse=True)
     if pattern == "a pair and a kicker" and len(set(values)) == 2:
         pair = values[1]
         kicker = values[0] if values[2] == pair else values[2]
@@ -182,8 +181,6 @@ class _Miner:
                  kinds: Sequence[str] = KINDS) -> None:
         import numpy as np
 
-        from .card import _places, chosen_pairs
-
         place = _places(printed, order)
         picked = chosen_pairs(printed, place)
         self.full, self.miss_charge, self.kinds = full, miss_charge, tuple(kinds)
@@ -208,15 +205,11 @@ class _Miner:
             self.price(index)
 
     def missed(self):
-        from .card import TIE
-
         return self.cur > TIE
 
     def charge(self, values):
         """The objective's charge for hands losing ``values``; a hand losing more than the card
         lost on any hand before its exceptions is barred (charged far more than any gain)."""
-        from .card import TIE
-
         return values + self.miss_charge * (values > TIE) + BARRED * (values > self.ceiling + TIE)
 
     def price(self, index: int) -> None:
@@ -305,8 +298,6 @@ def apply_exceptions(holds: Sequence[str], patterns: Sequence[str], equities: Se
     ``hold``, in the order printed), the line's hold being ``holds[chosen]``: the first
     exception whose condition holds and whose other line the hand fits gives that line's hold
     by the tie-break (the worst of holds tying on ranks); else the line's own."""
-    from .card import tie_break
-
     if not exceptions:
         return chosen, None
     hand = max(holds, key=len)
@@ -327,13 +318,10 @@ def printed_card(hands, mined: dict[str, Any], order: Sequence[str]) -> dict[str
     hands it decides and of them those it gives the best hold."""
     import numpy as np
 
-    from .card import TIE
-
     loss, via, line, w = mined["loss"], mined["via"], mined["line"], hands.weight
     total = hands.total
     missed = loss > TIE
-    worst = int(np.argmax(loss))
-    per_line = [np.bincount(line, weights=x, minlength=len(order)) for x in (w, w * ~missed, w * loss)]
+    summary, worst, per_line = following(hands, loss, line, len(order))
     count = len(mined["exceptions"])
     taken = via >= 0
     decided, right, lost = (np.bincount(via[taken], weights=x[taken], minlength=count)
@@ -346,6 +334,4 @@ def printed_card(hands, mined: dict[str, Any], order: Sequence[str]) -> dict[str
             f"hold this line's own hold, not the exceptions below, {condition_text(when)}"
         lines[index]["exceptions"].append({"when": when, "hold": other, "text": text, "hands": int(decided[k]),
                                            "followed": int(right[k]), "loss": float(lost[k] / total)})
-    return {"hands": int(total), "accuracy": float(w[~missed].sum() / total),
-            "mean_loss": float((w * loss).sum() / total), "worst_loss": float(loss[worst]),
-            "worst_hand": hands.hand[worst], "worst_hold": mined["keep"][worst], "lines": lines}
+    return summary | {"worst_hold": mined["keep"][worst], "lines": lines}

@@ -47,18 +47,10 @@ def documents(setup: Any, result: GameResult, seed: int) -> list[dict[str, Any]]
 def check_save_target(path: str) -> None:
     """``path`` can take a saved game: a new file, or one ``--save-game`` wrote (its first line
     says so); a file of someone else's is never replaced, nor written through a link."""
-    from oracle.files import OutputError, check_target, quote_name
+    from oracle.files import check_target, refuse_a_file_not_written_by
 
-    if check_target(path, links=False).existing is None:
-        return
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            first = handle.readline(200)
-    except OSError as exc:
-        raise OutputError(f"cannot write {quote_name(path)}: {exc.strerror or exc}") from None
-    if not first.startswith(SAVE_HEADER):
-        raise OutputError(f"cannot write {quote_name(path)}: a file oracle simulate did not write is there, and it "
-                          "is never replaced (move it, or choose another name)")
+    check_target(path, links=False)
+    refuse_a_file_not_written_by(path, SAVE_HEADER, "oracle simulate", "move it, or choose another name")
 
 
 def save_game(setup: Any, seed: int, index: int, path: str) -> int:
