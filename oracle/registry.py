@@ -264,6 +264,11 @@ def _import(names: Sequence[str]) -> None:
             _imported.add(name)
 
 
+def game_package(slug: str):
+    """The game's package: its face, where every name other code uses is exported."""
+    return importlib.import_module(GAME_MODULES[slug][0])
+
+
 def load_game(slug: str) -> None:
     """Import the shared question kinds and one game's modules, once."""
     _import((SHARED_MODULE, *GAME_MODULES.get(slug, ())))

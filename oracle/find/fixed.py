@@ -19,7 +19,6 @@ Anything else is left to the search, where each filling is checked on its own.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from typing import Any
@@ -116,11 +115,10 @@ def _history_fixed(doc: Document, path: Path_, fields: dict[Path_, str]) -> bool
         and path[2] < len(history) else None
     if not isinstance(line, str):
         return False
-    from oracle.registry import GAME_MODULES
+    from oracle.registry import game_package
 
-    game = importlib.import_module(GAME_MODULES[doc.game.slug][0])
     try:
-        action = game.Action.parse(line)
+        action = game_package(doc.game.slug).Action.parse(line)
     except OracleError:
         return True
     if doc.game.slug != "diablo" or "number" in fields.values():

@@ -10,20 +10,18 @@ round is over: each such round is a *part* of the session, with its own start po
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from oracle.errors import IllegalActionError
-from oracle.registry import GAME_MODULES, Answer, question_kinds
+from oracle.registry import Answer, game_package, question_kinds
 from oracle.scenario import Scenario, from_data
 from oracle.text import quote
 
 
 def game_session(slug: str):
     """The game's ``session`` module (see ``oracle.live``), through its package's face."""
-    package = importlib.import_module(GAME_MODULES[slug][0])
-    return package.session
+    return game_package(slug).session
 
 
 @dataclass
