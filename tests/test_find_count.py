@@ -253,3 +253,11 @@ def test_a_count_stopped_before_it_chose_how_to_count_says_so_without_a_method(t
     assert lines[0] == "at least 0 fillings: the time limit of 0.001 s came first, the count is incomplete"
     assert lines[1].startswith("stopped by the time limit before the counting began ("), lines
     assert "by stopped" not in result.stderr
+
+
+def test_a_count_stopped_before_it_chose_how_to_count_names_no_way_of_counting_in_json(tmp_path):
+    result = CliRunner().invoke(main, ["find", write(tmp_path, KICKER), "--count", "all", "--time-limit", "0.001",
+                                       "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 3 and (data["complete"], data["found"]) == (False, 0), result.output
+    assert data["counted_by"] is None and data["unit"] is None

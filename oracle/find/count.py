@@ -56,7 +56,7 @@ def count_search(path: str, *, time_limit: float | None = 60.0, seed: int = 0,
     search = read_search(path)
     result = SearchResult(str(path), UNKNOWN, "", count=0, time_limit=time_limit, holes=len(search.holes),
                           fields={k: field_of(h) for k, h in search.holes.items()})
-    result.counted_by, result.unit = SOLVER, "fillings"
+    result.counting = True
     try:
         model = build_model(search, budget)
         if model.answer_constraints:

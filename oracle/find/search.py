@@ -65,19 +65,21 @@ class SearchResult:
     written: list[str] = field(default_factory=list)
     # False when the time limit cut the search short: fewer witnesses than asked may not be all.
     complete: bool = True
-    # A count of every filling (``--count all``): how it counted, and what it counted.
+    # A count of every filling (``--count all``): how it counted, and what it counted (None
+    # while the counting has not begun).
+    counting: bool = False
     counted_by: str | None = None
     unit: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        counting = {"counted_by": self.counted_by, "unit": self.unit} if self.counted_by else {}
+        counting = {"counted_by": self.counted_by, "unit": self.unit} if self.counting else {}
         return {
             "file": self.file,
             "outcome": self.outcome,
             "method": self.method,
             "count": self.count,
             **counting,
-            "found": self.count if self.counted_by else len(self.witnesses),
+            "found": self.count if self.counting else len(self.witnesses),
             "complete": self.complete,
             "witnesses": [w.to_json() for w in self.witnesses],
             "holes": self.holes,
