@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import z3
 
-from oracle.cards import Card
+from oracle.cards import Card, parse_cards
 from oracle.eval import DIABLO, strength
 from oracle.find.holes import read_search
 from oracle.find.model import build_model, model_values
@@ -70,3 +70,69 @@ def test_a_compare_winner_and_its_relations_are_stated(tmp_path, winner, words):
     text = ("game: drawing-dead\nquestions:\n  - id: c\n    ask: {kind: compare, first: $a Kd, second: $b Ks}\n"
             f"    expect: {{winner: {winner}}}\nwhere:\n  - rank($a) == rank($b)\n")
     assert stated(tmp_path, text) == [f"questions[0]: compare answers {words} under Drawing Dead"]
+
+
+HOD_TIE = """game: hell-of-a-deal
+position:
+  boss: Dedly Aloor
+  bosses: {Dedly Aloor: {default_hand: "9 9"}}
+  boss_deck: []
+  phase: showdown
+  souls: 3
+  board: 2c 5d 9h Jc Ks
+  boss_hole: 3h 4h
+  players:
+    - {name: Anna, hand: Ah Ad 3c, bets: [Earn a Soul]}
+    - {name: Ben, hand: "Qs Qd ?", bets: [Earn a Soul]}
+questions:
+  - {id: s, ask: showdown}
+where:
+  - strength(Anna) == strength(Ben)
+"""
+
+
+def test_a_hell_of_a_deal_tie_needs_the_same_first_tie_break_in_one_category(tmp_path):
+    """Anna's Aces against Ben's Queens: whatever Ben's third card, his best hand is not
+    Anna's pair of Aces (checked card by card), and Z3 knows it from the pairs' ranks alone,
+    where the categories alone left every third card to try (Hell of a Deal: Compare Hands)."""
+    from oracle.cards import full_deck
+    from oracle.eval import HELL_OF_A_DEAL
+    from oracle.eval.select import Limits, best_selection
+
+    board, anna = parse_cards("2c 5d 9h Jc Ks"), parse_cards("Ah Ad 3c")
+    limits = Limits(min_private=1, max_private=2)
+    held = {*board, *anna, *parse_cards("Qs Qd 3h 4h")}
+    target = best_selection(anna, board, HELL_OF_A_DEAL, limits).strength
+    assert all(best_selection(parse_cards("Qs Qd") + [x], board, HELL_OF_A_DEAL, limits).strength != target
+               for x in full_deck() if x not in held)
+    model = built(tmp_path, HOD_TIE)
+    assert model.solver.check(*model.literals("domain", "where")) == z3.unsat
+
+
+HOD_PUSH = """game: hell-of-a-deal
+position:
+  boss: {boss}
+  bosses: {{{boss}: {{default_hand: "9 9"}}}}
+  boss_deck: []
+  phase: showdown
+  souls: 3
+  board: "? ? ? ? ?"
+  boss_hole: "? ?"{tolls}
+  players:
+    - {{name: Anna, hand: "? ? ?", bets: [Earn a Soul]}}
+questions:
+  - id: s
+    ask: showdown
+    expect: {{players: {{Anna: {{outcome: {outcome}}}}}}}
+"""
+
+
+@pytest.mark.parametrize("boss, outcome, expected", [
+    ("Dedly Aloor", "push", ["questions[0]: showdown answers Anna push against Dedly Aloor (what it implies of the hands)"]),
+    ("Dedly Aloor", "win", []),  # common among the hands Z3 proposes: left to the engines
+    ("The Boatman", "push", []),  # his tolls change the hands: left to the engines
+    ("Eenie Meanie", "push", []),  # his ban too
+])
+def test_a_hell_of_a_deal_push_is_stated_as_what_it_implies_where_the_hands_decide_it(tmp_path, boss, outcome, expected):
+    tolls = '\n  tolls: "?"' if boss == "The Boatman" else ""
+    assert stated(tmp_path, HOD_PUSH.format(boss=boss, outcome=outcome, tolls=tolls)) == expected

@@ -158,3 +158,30 @@ def test_selection_rule_encoding_finds_the_rare_categories():
         cards = [card_from_model(solver.model(), c) for c in hand + board]
         got = best_selection(cards[:3], cards[3:], HELL_OF_A_DEAL, Limits(min_private=1, max_private=2))
         assert category_slug(got.strength) == slug, cards
+
+
+@pytest.mark.parametrize("hand_size, most, board_size", [(3, 2, 5), (2, 2, 5), (3, 2, 3), (4, 3, 4)])
+def test_the_selection_rules_first_tie_break_is_best_selections(hand_size, most, board_size):
+    """Within a category the first tie-break decides first (the pair's rank, the straight's
+    top; Hell of a Deal: Compare Hands), so the best hand has the highest one any selection of
+    that category reaches: ``selection_main`` against ``best_selection`` on random deals, from
+    short decks (three suits of seven values; the Ace to the Six) so that groups and
+    straights are common."""
+    from oracle.eval import HELL_OF_A_DEAL
+    from oracle.eval.select import Limits, best_selection
+    from oracle.eval.strength import FLUSH, decode
+    from oracle.solve.smt.selection import selection_main, selection_patterns
+
+    hand = [card_variable(f"h{i}") for i in range(hand_size)]
+    board = [card_variable(f"b{i}") for i in range(board_size)]
+    inputs = [x for c in hand + board for x in (c.rank, c.suit)]
+    found = selection_patterns(hand, board, HELL_OF_A_DEAL, 1, most)
+    main = compile_term(selection_main(hand, board, HELL_OF_A_DEAL, found, 1, most), inputs)
+    rng = random.Random(hand_size * 100 + board_size * 10 + most)
+    short = [c for c in full_deck() if c.value >= 8 and str(c)[-1] != "c"]
+    limits = Limits(min_private=1, max_private=most)
+    wheel = [c for c in full_deck() if c.value in (14, 2, 3, 4, 5, 6)]  # the Ace low straight, and 2-6
+    for deck in [short] * 300 + [wheel] * 100:
+        cards = rng.sample(deck, hand_size + board_size)
+        category, digits = decode(best_selection(cards[:hand_size], cards[hand_size:], HELL_OF_A_DEAL, limits).strength)
+        assert main(*as_numbers(cards)) == (-1 if category == FLUSH else digits[0] - 2), cards

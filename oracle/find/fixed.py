@@ -34,7 +34,7 @@ CARDLESS_DIABLO_LINES = ("check", "call", "raise", "fold", "pat")
 
 def fixed_problems(search: SearchFile) -> list[Problem]:
     """Every refusal no filling of the holes can change, in the order of the documents."""
-    trials = _trial_fillings(search)
+    trials = trial_fillings(search)
     if not trials:
         return []
     from oracle.scenario import build_scenario
@@ -60,7 +60,7 @@ def fixed_problems(search: SearchFile) -> list[Problem]:
     return found
 
 
-def _trial_fillings(search: SearchFile) -> list[dict[str, Any]]:
+def trial_fillings(search: SearchFile) -> list[dict[str, Any]]:
     """A few legal fillings, the cards dealt to the holes from the deck in order, in reverse
     and shuffled; none when the deck is short of cards for the holes (the search says so)."""
     held = {str(card) for doc in search.documents for card in doc.fixed_cards}

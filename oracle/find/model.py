@@ -22,7 +22,7 @@ from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, search
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
 from oracle.find.translate import Context, WhereError, where_formula
 from oracle.solve.smt import categories as cat
-from oracle.solve.smt.selection import selection_patterns
+from oracle.solve.smt.selection import selection_main, selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
 
 DOMAIN = "the card domain (each card from the deck, no card twice in a position)"
@@ -64,6 +64,7 @@ class SearchModel:
     named_in_where: bool = False  # a where: constraint reads a name
     building_where: bool = False
     answer_constraints: list = field(default_factory=list)  # ``answers.AnswerConstraint``: not Z3's
+    hands: dict = field(default_factory=dict)  # document -> (``_hand_of``, ``_main_of``), built once
 
     def define(self, term: Any) -> Any:
         """A fresh unknown equal to ``term``: Z3 reasons faster over a hand's strength named
@@ -136,6 +137,34 @@ def _hand_of(doc: Document, model: SearchModel, keys: dict):
         return known[name, ruleset]
 
     return hand_of
+
+
+def _hands(model: SearchModel, doc: Document, keys: dict):
+    """A document's ``_hand_of`` and ``_main_of``, built once: their terms are the costliest."""
+    if doc.number not in model.hands:
+        hand_of = _hand_of(doc, model, keys)
+        model.hands[doc.number] = hand_of, _main_of(doc, model, keys, hand_of)
+    return model.hands[doc.number]
+
+
+def _main_of(doc: Document, model: SearchModel, keys: dict, hand_of):
+    """A Hell of a Deal player's first tie-break under the selection rule
+    (``selection.selection_main``), or None: what a comparison of strengths implies beyond
+    the categories."""
+    known: dict[tuple[str, Ruleset], Any] = {}
+
+    def main_of(name: str, ruleset: Ruleset) -> Any:
+        if (name, ruleset) not in known:
+            spec = hand_spec(doc, name, keys)
+            main = None
+            if spec is not None and spec.board is not None:
+                main = selection_main([_term(item, model) for item in spec.cards],
+                                      [_term(item, model) for item in spec.board], ruleset, hand_of(name, ruleset))
+                main = model.define(main) if main is not None else None
+            known[name, ruleset] = main
+        return known[name, ruleset]
+
+    return main_of
 
 
 def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
@@ -243,10 +272,10 @@ def _where(model: SearchModel, budget: Budget) -> list[Problem]:
                 model.answer_constraints.append(AnswerConstraint(text, tree, doc.number, path, doc.line(path)))
             continue
         if doc.number not in contexts:
-            hand_of = _hand_of(doc, model, keys)
+            hand_of, main_of = _hands(model, doc, keys)
             contexts[doc.number] = Context(model.cards, model.numbers, document_ruleset(doc), hand_of, players(doc),
                                            label=str(doc.number), strength_of=_strength_of(doc, model, keys, hand_of),
-                                           define=model.define)
+                                           main_of=main_of, define=model.define)
         try:
             formula = where_formula(tree, contexts[doc.number])
         except WhereError as exc:
@@ -314,12 +343,37 @@ def _who_wins(model: SearchModel, doc: Document, index: int, question: dict, key
 
     stated = compare_winner(question, ruleset, cards_of, model.define)
     if stated is None:
-        hand_of = _hand_of(doc, model, keys)
+        hand_of, _ = _hands(model, doc, keys)
         strength_of = _strength_of(doc, model, keys, hand_of)
         stated = showdown_winners(doc, question, keys, lambda name: strength_of(name, ruleset))
+    if stated is None:
+        stated = _hod_outcomes(model, doc, question, keys, ruleset)
     if stated is not None:
         formula, words = stated
         model.add("expect", formula, doc, ("questions", index), f"questions[{index}]: {words}")
+
+
+def _hod_outcomes(model: SearchModel, doc: Document, question: dict, keys: dict, ruleset: Ruleset) -> Any:
+    """A Hell of a Deal showdown's expected outcomes, as what they imply of the hands'
+    categories and first tie-breaks (``hod_outcomes``)."""
+    from oracle.find.hod_outcomes import showdown_outcomes
+
+    if doc.game.slug != "hell-of-a-deal":
+        return None
+    hand_of, main_of = _hands(model, doc, keys)
+
+    def head_of(name: str) -> Any:
+        found, main = hand_of(name, ruleset), main_of(name, ruleset)
+        return None if found is None or main is None else (cat.category_number(found), main)
+
+    def boss_head(most: int) -> Any:
+        position = doc.data.get("position") or {}
+        hole = _items(position.get("boss_hole"), doc, ("position", "boss_hole"), model, keys)
+        board = _items(position.get("board"), doc, ("position", "board"), model, keys)
+        found = selection_patterns(hole, board, ruleset, 1, most)
+        return cat.category_number(found), model.define(selection_main(hole, board, ruleset, found, 1, most))
+
+    return showdown_outcomes(model.search, doc, question, keys, head_of, boss_head)
 
 
 _ORDERS = {"at_least": ">=", "at_most": "<=", "more_than": ">", "less_than": "<"}

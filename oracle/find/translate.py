@@ -55,6 +55,7 @@ class Strength:
 
     found: dict[str, Any]
     whole: Any = None
+    main: Any = None  # the first tie-break (a rank, -1 for none), where the whole is not encoded
 
 
 @dataclass
@@ -76,6 +77,9 @@ class Context:
     # where it is not encoded (the best five of more under Diablo's deuces, the selection rule).
     strength_of: Callable[[str, Ruleset], Any | None] = lambda name, ruleset: None
     compared: int = 0  # the comparisons of strengths in the constraint being translated
+    # (a player's name, a ruleset) -> the first tie-break of the player's hand under the
+    # selection rule (``selection.selection_main``), or None.
+    main_of: Callable[[str, Ruleset], Any | None] = lambda name, ruleset: None
     # A term -> a fresh unknown equal to it, the equality kept in the solver (``SearchModel.define``).
     define: Callable[[Any], Any] | None = None
 
@@ -214,7 +218,9 @@ def _call(node: Call, ctx: Context) -> Value:
     found = _patterns(argument, ctx, ruleset, node.function)
     if node.function == "category":
         return Value("category", found)
-    return Value("strength", Strength(found, _whole_strength(argument, ctx, ruleset, found)))
+    whole = _whole_strength(argument, ctx, ruleset, found)
+    main = ctx.main_of(_word(argument) or "", ruleset) if whole is None and not isinstance(argument, ListOf) else None
+    return Value("strength", Strength(found, whole, main))
 
 
 def _whole_strength(node: Node, ctx: Context, ruleset: Ruleset, found: dict[str, Any]) -> Any:
@@ -369,14 +375,26 @@ def _strength_relation(left: Strength, op: str, right: Strength, ctx: Context) -
         from oracle.solve.smt.strength import compare
 
         return compare(left.whole, op, right.whole)
-    left, right = left.found, right.found
     ctx.atoms += 1
     atom = z3.Bool(f"strength{op}#{ctx.label}.{ctx.atoms}")
     holds, fails = _IMPLIED[op]
-    ctx.implied.append(z3.Implies(atom, _categories(left, holds, right)) if holds else z3.BoolVal(True))
+    ctx.implied.append(z3.Implies(atom, _implied(left, holds, right)) if holds else z3.BoolVal(True))
     if fails:
-        ctx.implied.append(z3.Implies(z3.Not(atom), _categories(left, fails, right)))
+        ctx.implied.append(z3.Implies(z3.Not(atom), _implied(left, fails, right)))
     return atom
+
+
+def _implied(left: Strength, op: str, right: Strength) -> Any:
+    """What ``left op right`` (``>=``, ``<=``, ``==``) implies of two strengths not encoded
+    whole: their categories so compare, and in one category their first tie-breaks, where
+    both are known (the first tie-break decides before the rest)."""
+    z3 = _z3()
+    categories = _categories(left.found, op, right.found)
+    if left.main is None or right.main is None:
+        return categories
+    same = cat.category_number(left.found) == cat.category_number(right.found)
+    mains = {">=": left.main >= right.main, "<=": left.main <= right.main, "==": left.main == right.main}[op]
+    return z3.And(categories, z3.Implies(same, mains))
 
 
 def category_order(found: dict[str, Any], op: str, slug: str) -> Any:

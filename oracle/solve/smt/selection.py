@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from oracle.eval.rulesets import Ruleset
 from oracle.solve.smt.cards import CardTerm
-from oracle.solve.smt.categories import RANK_COUNT, ROYAL, WINDOWS, any_of, patterns
+from oracle.solve.smt.categories import ORDER, RANK_COUNT, ROYAL, WINDOWS, any_of, patterns
 
 
 def _count(cards: Sequence[CardTerm], rank: int | None = None, suit: int | None = None) -> Any:
@@ -45,6 +45,21 @@ class _Selection:
         self.size = self.most + min(5 - self.most, len(board)) if self.hand else 0
         self.in_hand = [_count(hand, r) for r in range(RANK_COUNT)]
         self.on_board = [_count(board, r) for r in range(RANK_COUNT)]
+        self.made: dict[tuple, Any] = {}  # terms built once: (rank, mine, common), (window, suit)
+
+    def takes(self, rank: int, mine: int, common: int) -> Any:
+        """``mine`` cards of ``rank`` in the hand and ``common`` on the board (each term built once)."""
+        import z3
+
+        if (rank, mine, common) not in self.made:
+            self.made[rank, mine, common] = z3.And(self.in_hand[rank] >= mine, self.on_board[rank] >= common)
+        return self.made[rank, mine, common]
+
+    def has(self, where: str, rank: int, suit: int | None) -> Any:
+        """A card of ``rank`` (and ``suit``) in the hand or on the board (built once)."""
+        if (where, rank, suit) not in self.made:
+            self.made[where, rank, suit] = _has(self.hand if where == "hand" else self.board, rank, suit)
+        return self.made[where, rank, suit]
 
     def room(self, x: int) -> int:
         """Board cards a selection may take when ``x`` private cards are needed."""
@@ -66,15 +81,21 @@ class _Selection:
         walk(())
         return out
 
-    def groups(self, sizes: Sequence[int], exactly_five: bool) -> Any:
-        """Distinct ranks, ``sizes[i]`` cards of the i-th, taken under the rule."""
+    def groups(self, sizes: Sequence[int], exactly_five: bool, top: int | None = None) -> Any:
+        """Distinct ranks, ``sizes[i]`` cards of the i-th, taken under the rule; with ``top``,
+        the first group (the higher of two pairs) of that rank."""
         import z3
 
-        options = []
-        for split in self.splits(sizes, exactly_five):
-            for ranks in _rank_tuples(len(sizes), sizes[0] == sizes[-1] and len(sizes) == 2):
-                options.append(z3.And([z3.And(self.in_hand[r] >= x, self.on_board[r] >= size - x)
-                                       for r, x, size in zip(ranks, split, sizes)]))
+        key = ("groups", tuple(sizes), exactly_five)
+        if key not in self.made:  # the options, by the rank of their first group, built once
+            by_top: list[list[Any]] = [[] for _ in range(RANK_COUNT)]
+            pairs = sizes[0] == sizes[-1] and len(sizes) == 2
+            for split in self.splits(sizes, exactly_five):
+                for ranks in _rank_tuples(len(sizes), pairs):
+                    by_top[max(ranks) if pairs else ranks[0]].append(
+                        z3.And([self.takes(r, x, size - x) for r, x, size in zip(ranks, split, sizes)]))
+            self.made[key] = by_top
+        options = [o for rank, found in enumerate(self.made[key]) if top is None or rank == top for o in found]
         return z3.Or(options) if options else z3.BoolVal(False)
 
     def runs(self, windows: Sequence[tuple[int, ...]], suit: int | None) -> Any:
@@ -83,12 +104,14 @@ class _Selection:
 
         options = []
         for w in windows:
-            mine = [_has(self.hand, r, suit) for r in w]
-            common = [_has(self.board, r, suit) for r in w]
-            only_mine = z3.Sum([z3.If(z3.And(m, z3.Not(c)), 1, 0) for m, c in zip(mine, common)])
-            either = z3.Sum([z3.If(z3.And(m, c), 1, 0) for m, c in zip(mine, common)])
-            options.append(z3.And(*[z3.Or(m, c) for m, c in zip(mine, common)],
-                                  only_mine <= self.most, only_mine + either >= self.least))
+            if (w, suit) not in self.made:  # each window's term built once
+                mine = [self.has("hand", r, suit) for r in w]
+                common = [self.has("board", r, suit) for r in w]
+                only_mine = z3.Sum([z3.If(z3.And(m, z3.Not(c)), 1, 0) for m, c in zip(mine, common)])
+                either = z3.Sum([z3.If(z3.And(m, c), 1, 0) for m, c in zip(mine, common)])
+                self.made[w, suit] = z3.And(*[z3.Or(m, c) for m, c in zip(mine, common)],
+                                            only_mine <= self.most, only_mine + either >= self.least)
+            options.append(self.made[w, suit])
         return z3.Or(options)
 
     def flush(self) -> Any:
@@ -99,6 +122,19 @@ class _Selection:
             mine, common = _count(self.hand, suit=suit), _count(self.board, suit=suit)
             options += [z3.And(mine >= x, common >= 5 - x) for x in range(self.least, self.most + 1)]
         return z3.Or(options) if options else z3.BoolVal(False)
+
+
+_MADE: dict[tuple, _Selection] = {}  # built once for the same cards (``_selection``)
+
+
+def _selection(hand: Sequence[CardTerm], board: Sequence[CardTerm], least: int, most: int) -> _Selection:
+    """The counts of a hand and a board, built once for the same card terms: the patterns
+    and the first tie-break (``selection_main``) share them."""
+    key = (tuple((c.rank.get_id(), c.suit.get_id()) for c in hand), tuple((c.rank.get_id(), c.suit.get_id()) for c in board),
+           least, most)
+    if key not in _MADE:
+        _MADE[key] = _Selection(hand, board, least, most)  # it holds its terms, so their ids stay theirs
+    return _MADE[key]
 
 
 def _rank_tuples(count: int, unordered: bool):
@@ -116,7 +152,7 @@ def selection_patterns(hand: Sequence[CardTerm], board: Sequence[CardTerm], rule
 
     if ruleset.has_wilds:
         return any_of([patterns(g, ruleset) for g in selections(hand, board, least, most)])
-    s = _Selection(hand, board, least, most)
+    s = _selection(hand, board, least, most)
     no = z3.BoolVal(False)
     five = s.size >= 5
     return {
@@ -132,6 +168,53 @@ def selection_patterns(hand: Sequence[CardTerm], board: Sequence[CardTerm], rule
         "royal_flush": z3.Or([s.runs((ROYAL,), suit) for suit in range(4)]) if five else no,
         "five_of_a_kind": no,  # four cards of a rank at most, without wild cards
     }
+
+
+def selection_main(hand: Sequence[CardTerm], board: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, Any],
+                   least: int = 1, most: int = 2) -> Any | None:
+    """The first tie-break of the best hand the selection rule allows, as a rank (0 for the
+    Deuce): the rank of its largest group (the higher pair of two; the three of a full
+    house), the top of its straight, its highest card; -1 for a flush. Within a category the
+    best hand has the highest first tie-break any selection of that category reaches: the
+    first tie-break decides before the rest. None under wild cards."""
+    import z3
+
+    from oracle.solve.smt.categories import category_number
+
+    if ruleset.has_wilds or not hand:
+        return None
+    s = _selection(hand, board, least, most)
+    five = s.size >= 5
+
+    def highest(fits: Sequence[Any]) -> Any:  # the highest rank (or window) that fits
+        term: Any = z3.IntVal(-1)
+        for rank, fit in enumerate(fits):
+            term = z3.If(fit, rank, term)
+        return term
+
+    tops = [w[-1] if w[0] != RANK_COUNT - 1 else 3 for w in WINDOWS]  # the wheel's top is the Five
+    runs = [(s.runs((w,), None), z3.Or([s.runs((w,), suit) for suit in range(4)])) for w in WINDOWS] if five else []
+    straight, flush_run = z3.IntVal(-1), z3.IntVal(-1)
+    for top, (plain, suited) in sorted(zip(tops, runs), key=lambda pair: pair[0]):
+        straight, flush_run = z3.If(plain, top, straight), z3.If(suited, top, flush_run)
+    by_slug = {
+        "high_card": highest([z3.Or(s.in_hand[r] >= 1, s.on_board[r] >= 1) for r in range(RANK_COUNT)]),
+        "pair": highest([s.groups((2,), False, r) for r in range(RANK_COUNT)]),
+        "two_pair": highest([s.groups((2, 2), False, r) for r in range(RANK_COUNT)]),
+        "three_of_a_kind": highest([s.groups((3,), False, r) for r in range(RANK_COUNT)]),
+        "straight": straight,
+        "flush": z3.IntVal(-1),
+        "full_house": highest([s.groups((3, 2), True, r) for r in range(RANK_COUNT)]) if five else z3.IntVal(-1),
+        "four_of_a_kind": highest([s.groups((4,), False, r) for r in range(RANK_COUNT)]),
+        "straight_flush": flush_run,
+        "royal_flush": z3.IntVal(RANK_COUNT - 1),
+    }
+    place = category_number(found)
+    term: Any = z3.IntVal(-1)
+    for index, slug in enumerate(ORDER):
+        if slug in by_slug:
+            term = z3.If(place == index, by_slug[slug], term)
+    return term
 
 
 def selections(hand: Sequence[CardTerm], board: Sequence[CardTerm], least: int = 1, most: int = 2) -> list[list[CardTerm]]:

@@ -1,0 +1,165 @@
+"""Hell of a Deal showdown outcomes, as what they imply of the hands, stated to Z3 so that a
+search for a push or a loss against the Boss proposes hands that can give it.
+
+A ``showdown`` question's expected ``players.NAME.outcome`` (``win``, ``push``, ``lose``, or
+``{in: [...]}``) is settled by the engine on the hands' whole strengths (Hell of a Deal:
+Showdown Phase, Compare Hands): the Boss plays the stronger of his default minimum hand and
+his cards (one to ``max_hole_used`` of them with the board), and each player's best hand
+wins, pushes or loses against the Boss's cards, or against the default hand on the cards it
+lists only ("they have no Kicker cards listed. Ties are therefore considered a Push"); a
+folded hand loses.
+
+Z3 knows a hand under the selection rule by its category and its first tie-break
+(``selection.selection_main``), which decide before the rest: a win needs the player's pair
+(category, first tie-break) at least the Boss's, a push the same pair, a loss at most; the
+Boss plays his cards only when their pair is at least the default hand's, and the default only
+when it is at most. Only these necessary conditions are stated, so no filling the engine
+accepts is lost, and the engines check every proposal.
+
+They are stated for a question that expects a push of some player (a win or a loss comes
+often among the hands Z3 proposes, and the terms cost more to build than they save), and only
+where every trial filling of the document (``fixed``) loads one table of this kind: a showdown of known cards with no history, the Boss's hole cards given, no Boss who
+draws, counts to 21, bans values or takes tolls, no wild card or extra hand card in a
+player's hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+OUTCOMES = ("win", "push", "lose")
+Head = tuple[Any, Any]  # a hand's category (its place in ``categories.ORDER``) and first tie-break
+
+
+def expected_outcomes(question: dict) -> dict[str, list[str]] | None:
+    """The outcomes a showdown question expects: player -> the outcomes allowed; None where
+    the question is not one this module states (a question that also draws for Red Jack or
+    rolls the Bones, whose answers the outcomes do not decide, is left alone)."""
+    ask, expect = question.get("ask"), question.get("expect")
+    if not (ask == "showdown" or isinstance(ask, dict) and ask.get("kind") == "showdown" and set(ask) <= {"kind", "tolls"}):
+        return None
+    players = expect.get("players") if isinstance(expect, dict) else None
+    if not isinstance(players, dict):
+        return None
+    wanted = {}
+    for name, entry in players.items():
+        options = _options(entry.get("outcome")) if isinstance(entry, dict) else None
+        if options is not None:
+            wanted[name] = options
+    return wanted or None
+
+
+def _options(expected: Any) -> list[str] | None:
+    if isinstance(expected, str):
+        return [expected] if expected in OUTCOMES else None
+    if isinstance(expected, dict) and len(expected) == 1:
+        (key, listed), = expected.items()
+        if key in ("in", "not_in") and isinstance(listed, list) and listed and all(o in OUTCOMES for o in listed):
+            return listed if key == "in" else [o for o in OUTCOMES if o not in listed]
+    return None
+
+
+def _table(states: Sequence[Any]) -> dict[str, Any] | None:
+    """What decides outcomes at the tables the trial fillings load, when it is one table of
+    the kind stated here; else None."""
+    tables = []
+    for state in states:
+        boss = state.boss
+        if state.phase not in ("showdown-prep", "showdown") or not state.boss_hole or boss.blackjack \
+                or boss.draws_while_at_most is not None:
+            return None
+        if any(item.kind not in ("toll", "reveal") for item in state.pending):  # the question pays tolls only
+            return None
+        if any(p.wild_ranks or p.extra_hand_cards for p in state.players):
+            return None
+        if boss.tolls or boss.banned_ranks or boss.bans_board_high_card:
+            return None
+        tables.append({
+            "boss": boss, "folded": {p.name: p.folded for p in state.players}, "hole": len(state.boss_hole),
+        })
+    return tables[0] if tables and all(t == tables[0] for t in tables) else None
+
+
+def states_of(search: Any, doc: Any, keys: dict) -> list[Any]:
+    """The document's table under each trial filling; empty when any is refused."""
+    from oracle.find.fixed import trial_fillings
+    from oracle.find.holes import fill
+    from oracle.scenario import build_scenario
+
+    position = doc.data.get("position") if isinstance(doc.data.get("position"), dict) else {}
+    if position.get("history"):
+        return []
+    states = []
+    for values in trial_fillings(search):
+        scenario, problems = build_scenario(fill(search, doc, values, keys), doc.lines, doc.number)
+        if problems or scenario is None:
+            return []
+        states.append(scenario.state)
+    return states
+
+
+def at_least(first: Head, second: Head) -> Any:
+    """``first``'s category and first tie-break at least ``second``'s, in that order."""
+    import z3
+
+    return z3.Or(first[0] > second[0], z3.And(first[0] == second[0], first[1] >= second[1]))
+
+
+def outcome_implied(options: list[str], player: Head | None, boss: Head, default: Head | None, plays_default: Any) -> Any:
+    """What the player's outcome being one of ``options`` implies: ``player`` is None for a
+    folded hand; ``plays_default`` is true when the Boss plays his default hand ``default``."""
+    import z3
+
+    if player is None:
+        return z3.BoolVal("lose" in options)
+
+    def against(other: Head) -> dict[str, Any]:
+        return {"win": at_least(player, other), "lose": at_least(other, player),
+                "push": z3.And(player[0] == other[0], player[1] == other[1])}
+
+    cards = against(boss)
+    if default is None:
+        return z3.Or([cards[o] for o in options])
+    listed = against(default)
+    return z3.Or([z3.If(plays_default, listed[o], cards[o]) for o in options])
+
+
+def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of: Callable[[str], Head | None],
+                      boss_head: Callable[[int], Head]) -> tuple[Any, str] | None:
+    """A showdown question's expected outcomes as what they imply (one formula), with its
+    words; None where it states nothing. ``head_of(name)`` gives a player's category place
+    and first tie-break, ``boss_head(most)`` the Boss's cards' with ``most`` of them at most."""
+    import z3
+
+    from oracle.eval import HELL_OF_A_DEAL
+    from oracle.eval.strength import FLUSH, category_slug, decode
+    from oracle.games.hell_of_a_deal import default_strength
+    from oracle.solve.smt.categories import ORDER
+
+    if doc.game.slug != "hell-of-a-deal":
+        return None
+    options = expected_outcomes(question)
+    if not options or not any(allowed == ["push"] for allowed in options.values()):
+        return None  # a win or a loss comes often among hands Z3 proposes: not worth the terms
+    table = _table(states_of(search, doc, keys))
+    if table is None or not set(options) <= set(table["folded"]):
+        return None
+    boss = table["boss"]
+    high = table["hole"] if boss.max_hole_used is None else min(boss.max_hole_used, table["hole"])
+    cards = boss_head(max(1, high))
+    value = default_strength(boss, HELL_OF_A_DEAL)
+    default = None
+    parts = []
+    plays_default = z3.Bool(f"plays default#{doc.number}.{id(question)}")
+    if value is not None:
+        category, digits = decode(value)
+        default = (z3.IntVal(ORDER.index(category_slug(value))), z3.IntVal(-1 if category == FLUSH else digits[0] - 2))
+        parts += [z3.Implies(plays_default, at_least(default, cards)), z3.Implies(z3.Not(plays_default),
+                                                                                  at_least(cards, default))]
+    for name, allowed in options.items():
+        head = None if table["folded"][name] else head_of(name)
+        if head is None and not table["folded"][name]:
+            return None
+        parts.append(outcome_implied(allowed, head, cards, default, plays_default))
+    words = ", ".join(f"{name} {' or '.join(allowed)}" for name, allowed in options.items())
+    return z3.And(parts), f"showdown answers {words} against {boss.name} (what it implies of the hands)"
