@@ -13,7 +13,7 @@ import z3
 
 from oracle.budget import Budget
 from oracle.cards import SUITS, Card
-from oracle.eval.strength import FLUSH, category_slug, decode
+from oracle.eval.strength import category_slug, decode
 from oracle.find.hod_outcomes import at_least, outcome_implied
 from oracle.find.search import verify_documents
 from oracle.scenario_yaml import LineMap
@@ -32,8 +32,7 @@ TABLES = [
 
 def head(strength: int) -> tuple:
     """A strength's category place and first tie-break, as the search's terms give them."""
-    category, digits = decode(strength)
-    return z3.IntVal(ORDER.index(category_slug(strength))), z3.IntVal(-1 if category == FLUSH else digits[0] - 2)
+    return z3.IntVal(ORDER.index(category_slug(strength))), z3.IntVal(decode(strength)[1][0] - 2)
 
 
 def showdown(boss: str, prefers: str, cards: list[str], hole: int) -> dict:

@@ -132,7 +132,7 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of
     import z3
 
     from oracle.eval import HELL_OF_A_DEAL
-    from oracle.eval.strength import FLUSH, category_slug, decode
+    from oracle.eval.strength import category_slug, decode
     from oracle.games.hell_of_a_deal import default_strength
     from oracle.solve.smt.categories import ORDER
 
@@ -152,8 +152,7 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of
     parts = []
     plays_default = z3.Bool(f"plays default#{doc.number}.{id(question)}")
     if value is not None:
-        category, digits = decode(value)
-        default = (z3.IntVal(ORDER.index(category_slug(value))), z3.IntVal(-1 if category == FLUSH else digits[0] - 2))
+        default = (z3.IntVal(ORDER.index(category_slug(value))), z3.IntVal(decode(value)[1][0] - 2))
         parts += [z3.Implies(plays_default, at_least(default, cards)), z3.Implies(z3.Not(plays_default),
                                                                                   at_least(cards, default))]
     for name, allowed in options.items():

@@ -114,12 +114,13 @@ class _Selection:
             options.append(self.made[w, suit])
         return z3.Or(options)
 
-    def flush(self) -> Any:
+    def flush(self, suit: int | None = None) -> Any:
+        """Five cards of one suit (of ``suit``), 1-2 from the hand."""
         import z3
 
         options = []
-        for suit in range(4):
-            mine, common = _count(self.hand, suit=suit), _count(self.board, suit=suit)
+        for each in range(4) if suit is None else (suit,):
+            mine, common = _count(self.hand, suit=each), _count(self.board, suit=each)
             options += [z3.And(mine >= x, common >= 5 - x) for x in range(self.least, self.most + 1)]
         return z3.Or(options) if options else z3.BoolVal(False)
 
@@ -174,7 +175,7 @@ def selection_main(hand: Sequence[CardTerm], board: Sequence[CardTerm], ruleset:
                    least: int = 1, most: int = 2) -> Any | None:
     """The first tie-break of the best hand the selection rule allows, as a rank (0 for the
     Deuce): the rank of its largest group (the higher pair of two; the three of a full
-    house), the top of its straight, its highest card; -1 for a flush. Within a category the
+    house), the top of its straight, its highest card (a flush's too). Within a category the
     best hand has the highest first tie-break any selection of that category reaches: the
     first tie-break decides before the rest. None under wild cards."""
     import z3
@@ -203,7 +204,7 @@ def selection_main(hand: Sequence[CardTerm], board: Sequence[CardTerm], ruleset:
         "two_pair": highest([s.groups((2, 2), False, r) for r in range(RANK_COUNT)]),
         "three_of_a_kind": highest([s.groups((3,), False, r) for r in range(RANK_COUNT)]),
         "straight": straight,
-        "flush": z3.IntVal(-1),
+        "flush": _flush_top(s, highest) if five else z3.IntVal(-1),
         "full_house": highest([s.groups((3, 2), True, r) for r in range(RANK_COUNT)]) if five else z3.IntVal(-1),
         "four_of_a_kind": highest([s.groups((4,), False, r) for r in range(RANK_COUNT)]),
         "straight_flush": flush_run,
@@ -215,6 +216,19 @@ def selection_main(hand: Sequence[CardTerm], board: Sequence[CardTerm], ruleset:
         if slug in by_slug:
             term = z3.If(place == index, by_slug[slug], term)
     return term
+
+
+def _flush_top(s: _Selection, highest: Any) -> Any:
+    """The top card's rank of the best flush: the highest card of a suit that makes one,
+    which its flush can always take (a board card joins the board's share, a hand card the
+    hand's); of two such suits, the higher."""
+    import z3
+
+    top: Any = z3.IntVal(-1)
+    for suit in range(4):
+        held = highest([z3.Or(s.has("hand", r, suit), s.has("board", r, suit)) for r in range(RANK_COUNT)])
+        top = z3.If(z3.And(s.flush(suit), held > top), held, top)
+    return top
 
 
 def selections(hand: Sequence[CardTerm], board: Sequence[CardTerm], least: int = 1, most: int = 2) -> list[list[CardTerm]]:
