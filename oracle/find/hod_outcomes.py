@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from oracle.find.winners import allowed
+
 OUTCOMES = ("win", "push", "lose")
 Head = tuple[Any, Any]  # a hand's category (its place in ``categories.ORDER``) and first tie-break
 
@@ -43,20 +45,10 @@ def expected_outcomes(question: dict) -> dict[str, list[str]] | None:
         return None
     wanted = {}
     for name, entry in players.items():
-        options = _options(entry.get("outcome")) if isinstance(entry, dict) else None
+        options = allowed(entry.get("outcome"), OUTCOMES) if isinstance(entry, dict) else None
         if options is not None:
             wanted[name] = options
     return wanted or None
-
-
-def _options(expected: Any) -> list[str] | None:
-    if isinstance(expected, str):
-        return [expected] if expected in OUTCOMES else None
-    if isinstance(expected, dict) and len(expected) == 1:
-        (key, listed), = expected.items()
-        if key in ("in", "not_in") and isinstance(listed, list) and listed and all(o in OUTCOMES for o in listed):
-            return listed if key == "in" else [o for o in OUTCOMES if o not in listed]
-    return None
 
 
 def _table(states: Sequence[Any]) -> dict[str, Any] | None:
@@ -139,7 +131,7 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of
     if doc.game.slug != "hell-of-a-deal":
         return None
     options = expected_outcomes(question)
-    if not options or not any(allowed == ["push"] for allowed in options.values()):
+    if not options or not any(wanted == ["push"] for wanted in options.values()):
         return None  # a win or a loss comes often among hands Z3 proposes: not worth the terms
     table = _table(states_of(search, doc, keys))
     if table is None or not set(options) <= set(table["folded"]):
@@ -150,15 +142,15 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of
     value = default_strength(boss, HELL_OF_A_DEAL)
     default = None
     parts = []
-    plays_default = z3.Bool(f"plays default#{doc.number}.{id(question)}")
+    plays_default = z3.Bool(f"plays default#{doc.number}.{question.get('id')}")
     if value is not None:
         default = (z3.IntVal(ORDER.index(category_slug(value))), z3.IntVal(decode(value)[1][0] - 2))
         parts += [z3.Implies(plays_default, at_least(default, cards)), z3.Implies(z3.Not(plays_default),
                                                                                   at_least(cards, default))]
-    for name, allowed in options.items():
+    for name, wanted in options.items():
         head = None if table["folded"][name] else head_of(name)
         if head is None and not table["folded"][name]:
             return None
-        parts.append(outcome_implied(allowed, head, cards, default, plays_default))
-    words = ", ".join(f"{name} {' or '.join(allowed)}" for name, allowed in options.items())
+        parts.append(outcome_implied(wanted, head, cards, default, plays_default))
+    words = ", ".join(f"{name} {' or '.join(wanted)}" for name, wanted in options.items())
     return z3.And(parts), f"showdown answers {words} against {boss.name} (what it implies of the hands)"

@@ -26,14 +26,15 @@ WINNERS = ("first", "second", "tie")
 _CARDS_CHANGE = frozenset({"draw", "discard", "receive", "show", "deal", "declare", "stop"})
 
 
-def _winner_options(expected: Any) -> list[str] | None:
-    """The winners an expected ``winner`` allows, or None when it is none the encoding states."""
+def allowed(expected: Any, choices: tuple[str, ...]) -> list[str] | None:
+    """The values of ``choices`` an expected value allows (one of them, or ``{in: [...]}``,
+    ``{not_in: [...]}``), or None when it is none of those forms."""
     if isinstance(expected, str):
-        return [expected] if expected in WINNERS else None
+        return [expected] if expected in choices else None
     if isinstance(expected, dict) and len(expected) == 1:
         (key, listed), = expected.items()
-        if key in ("in", "not_in") and isinstance(listed, list) and listed and all(w in WINNERS for w in listed):
-            return listed if key == "in" else [w for w in WINNERS if w not in listed]
+        if key in ("in", "not_in") and isinstance(listed, list) and listed and all(w in choices for w in listed):
+            return listed if key == "in" else [w for w in choices if w not in listed]
     return None
 
 
@@ -48,7 +49,7 @@ def compare_winner(question: dict, ruleset: Ruleset, cards_of: Callable[[str], l
     ask, expect = question.get("ask"), question.get("expect")
     if not isinstance(ask, dict) or ask.get("kind") != "compare" or not isinstance(expect, dict):
         return None
-    options = _winner_options(expect.get("winner"))
+    options = allowed(expect.get("winner"), WINNERS)
     if options is None or "first" not in ask or "second" not in ask:
         return None
     first = strength_key(cards_of("first"), ruleset, define=define)
