@@ -160,7 +160,7 @@ def test_selection_rule_encoding_finds_the_rare_categories():
         assert category_slug(got.strength) == slug, cards
 
 
-@pytest.mark.parametrize("hand_size, most, board_size", [(3, 2, 5), (2, 2, 5), (3, 2, 3), (4, 3, 4)])
+@pytest.mark.parametrize("hand_size, most, board_size", [(3, 2, 5), (3, 2, 3), (4, 3, 4)])
 def test_the_selection_rules_first_tie_break_is_best_selections(hand_size, most, board_size):
     """Within a category the first tie-break decides first (the pair's rank, the straight's
     top; Hell of a Deal: Compare Hands), so the best hand has the highest one any selection of
@@ -181,7 +181,7 @@ def test_the_selection_rules_first_tie_break_is_best_selections(hand_size, most,
     short = [c for c in full_deck() if c.value >= 8 and str(c)[-1] != "c"]
     limits = Limits(min_private=1, max_private=most)
     wheel = [c for c in full_deck() if c.value in (14, 2, 3, 4, 5, 6)]  # the Ace low straight, and 2-6
-    for deck in [short] * 300 + [wheel] * 100:
+    for deck in [short] * 250 + [wheel] * 80:
         cards = rng.sample(deck, hand_size + board_size)
         category, digits = decode(best_selection(cards[:hand_size], cards[hand_size:], HELL_OF_A_DEAL, limits).strength)
         assert main(*as_numbers(cards)) == digits[0] - 2, cards
