@@ -134,6 +134,8 @@ def _selection(hand: Sequence[CardTerm], board: Sequence[CardTerm], least: int, 
     key = (tuple((c.rank.get_id(), c.suit.get_id()) for c in hand), tuple((c.rank.get_id(), c.suit.get_id()) for c in board),
            least, most)
     if key not in _MADE:
+        if len(_MADE) >= 256:  # a long-lived process (the Python API, many searches) keeps only the latest
+            _MADE.clear()
         _MADE[key] = _Selection(hand, board, least, most)  # it holds its terms, so their ids stay theirs
     return _MADE[key]
 
