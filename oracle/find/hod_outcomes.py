@@ -1,5 +1,5 @@
 """Hell of a Deal showdown outcomes, as what they imply of the hands, stated to Z3 so that a
-search for a push or a loss against the Boss proposes hands that can give it.
+search for a push against the Boss proposes hands that can give it.
 
 A ``showdown`` question's expected ``players.NAME.outcome`` (``win``, ``push``, ``lose``, or
 ``{in: [...]}``) is settled by the engine on the hands' whole strengths (Hell of a Deal:
@@ -9,18 +9,18 @@ wins, pushes or loses against the Boss's cards, or against the default hand on t
 lists only ("they have no Kicker cards listed. Ties are therefore considered a Push"); a
 folded hand loses.
 
-Z3 knows a hand under the selection rule by its category and its first tie-break
-(``selection.selection_main``), which decide before the rest: a win needs the player's pair
-(category, first tie-break) at least the Boss's, a push the same pair, a loss at most; the
-Boss plays his cards only when their pair is at least the default hand's, and the default only
-when it is at most. Only these necessary conditions are stated, so no filling the engine
-accepts is lost, and the engines check every proposal.
+Z3 knows a hand under the selection rule by its head: its category and its first tie-break
+(``selection.selection_main``), which decide before the rest. A win needs the player's head
+at least the Boss's, a push the same head, a loss at most; the Boss plays his cards only when
+their head is at least the default hand's, and the default only when it is at most. Only
+these necessary conditions are stated, so no filling the engine accepts is lost, and the
+engines check every proposal.
 
 They are stated for a question that expects a push of some player (a win or a loss comes
-often among the hands Z3 proposes, and the terms cost more to build than they save), and only
-where every trial filling of the document (``fixed``) loads one table of this kind: a showdown of known cards with no history, the Boss's hole cards given, no Boss who
-draws, counts to 21, bans values or takes tolls, no wild card or extra hand card in a
-player's hand.
+often among the hands Z3 proposes, and the terms cost more to build than they save), and
+only where every trial filling of the document (``fixed``) loads one table of this kind: a
+showdown of known cards with no history, the Boss's hole cards given, no Boss who draws,
+counts to 21, bans values or takes tolls, no wild card or extra hand card in a player's hand.
 """
 
 from __future__ import annotations
