@@ -170,9 +170,9 @@ def _main_of(doc: Document, model: SearchModel, keys: dict, hand_of):
 def _strength_of(doc: Document, model: SearchModel, keys: dict, hand_of):
     """A player's hand as its whole strength (a key of Z3 terms), where it is encoded: the
     cards ranked alone (a Diablo hand, Drawing Dead's upcards, their best five of more where
-    ``best_five`` keys it); None otherwise. Hell of a Deal's hand under the selection rule has
-    a key (``best.selection_key``) but is not given one here: the maximum of its 45 selections
-    took Z3 longer than checking the comparisons proposal by proposal."""
+    ``best_five`` keys it); None otherwise. Hell of a Deal's hand under the selection rule is
+    told to Z3 by its categories and first tie-break (``_main_of``): its whole strength, the
+    maximum of 20 to 45 selections, took Z3 longer than checking proposal by proposal."""
     from oracle.solve.smt.strength import strength_key
 
     known: dict[tuple[str, Ruleset], Any] = {}

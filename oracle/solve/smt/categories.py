@@ -60,19 +60,17 @@ _PARTS: dict[tuple, tuple] = {}
 _PARTS_KEPT = 4096
 
 
-def _card_parts(card: CardTerm, ruleset: Ruleset, present: Any, suits: bool) -> tuple:
+def _card_parts(card: CardTerm, ruleset: Ruleset, suits: bool) -> tuple:
     """A card's wild term, its 0/1 count for each rank and, with ``suits``, for each suit and
     whether it is the natural card of each (suit, rank)."""
     import z3
 
-    key = (card.rank.get_id(), card.suit.get_id(), None if present is None else present.get_id(), ruleset, suits)
+    key = (card.rank.get_id(), card.suit.get_id(), ruleset, suits)
     found = _PARTS.get(key)
     if found is not None:
         return found[1]
     wild = is_wild(card, ruleset)
     natural = z3.Not(wild)
-    if present is not None:
-        wild, natural = z3.And(present, wild), z3.And(present, natural)
     ranks = [z3.If(z3.And(natural, card.rank == rank), 1, 0) for rank in range(RANK_COUNT)]
     per_suit, suited = [], []
     if suits:
@@ -82,17 +80,16 @@ def _card_parts(card: CardTerm, ruleset: Ruleset, present: Any, suits: bool) -> 
     parts = (z3.If(wild, 1, 0), ranks, per_suit, suited)
     if len(_PARTS) >= _PARTS_KEPT:
         _PARTS.clear()
-    _PARTS[key] = ((card, present), parts)  # the terms kept alive, so that their ids stay theirs
+    _PARTS[key] = (card, parts)  # the terms kept alive, so that their ids stay theirs
     return parts
 
 
-def hand_counts(cards: Sequence[CardTerm], ruleset: Ruleset, present: Sequence[Any] | None = None) -> HandCounts:
-    """The counts of ``cards``; with ``present`` (a true/false term a card), of those present
-    only, so that one list of cards stands for each of its parts (a card a Boss bans)."""
+def hand_counts(cards: Sequence[CardTerm], ruleset: Ruleset) -> HandCounts:
+    """The counts of ``cards``."""
     import z3
 
     suits = len(cards) >= 5
-    parts = [_card_parts(c, ruleset, None if present is None else present[i], suits) for i, c in enumerate(cards)]
+    parts = [_card_parts(c, ruleset, suits) for c in cards]
     wilds = z3.Sum([p[0] for p in parts]) if cards else z3.IntVal(0)
     naturals = [z3.Sum([p[1][rank] for p in parts]) if parts else z3.IntVal(0) for rank in range(RANK_COUNT)]
     counts = HandCounts(len(cards), wilds, naturals)
@@ -187,12 +184,11 @@ def _straight_flush(counts: HandCounts, windows: Sequence[tuple[int, ...]]) -> A
     return z3.Or(options)
 
 
-def patterns(cards: Sequence[CardTerm], ruleset: Ruleset, present: Sequence[Any] | None = None) -> dict[str, Any]:
-    """For each category, whether some legal reading of ``cards`` (those ``present``, when
-    given) contains its pattern."""
+def patterns(cards: Sequence[CardTerm], ruleset: Ruleset) -> dict[str, Any]:
+    """For each category, whether some legal reading of ``cards`` contains its pattern."""
     import z3
 
-    counts = hand_counts(cards, ruleset, present)
+    counts = hand_counts(cards, ruleset)
     wildless = not ruleset.has_wilds
     found = {
         "high_card": z3.BoolVal(counts.size >= 1),

@@ -101,11 +101,10 @@ def _flush_ranks(naturals: Sequence[Any], wilds: Any) -> list[Any]:
 
 
 def strength_key(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, Any] | None = None,
-                 define: Callable[[Any], Any] | None = None, present: Sequence[Any] | None = None) -> list[Any] | None:
+                 define: Callable[[Any], Any] | None = None) -> list[Any] | None:
     """The key of the cards (see the module's docstring), None for none. ``found`` is the
     cards' ``categories.patterns``, when already built; ``define``, when given, turns each
-    term into a fresh unknown equal to it (Z3 reasons faster over named terms); ``present``
-    (five cards at most) keeps only the cards whose term is true, the others missing."""
+    term into a fresh unknown equal to it (Z3 reasons faster over named terms)."""
     import z3
 
     if len(cards) > 5:
@@ -114,8 +113,8 @@ def strength_key(cards: Sequence[CardTerm], ruleset: Ruleset, found: dict[str, A
         return best_five_key(cards, ruleset, define, found) if encoded(ruleset) else None
     if not cards:
         return None
-    found = found if found is not None else patterns(cards, ruleset, present)
-    counts = hand_counts(cards, ruleset, present)
+    found = found if found is not None else patterns(cards, ruleset)
+    counts = hand_counts(cards, ruleset)
     place = category_number(found)
     number: Any = z3.IntVal(0)
     for index, evaluator in enumerate(EVALUATOR_NUMBER):
