@@ -152,3 +152,30 @@ def test_a_refusal_the_holes_decide_is_left_to_the_search(tmp_path):
     answer = json.loads(result.stdout)
     assert answer["outcome"] == "found"
     assert any("jacks or better is needed to open" in r["example"] for r in answer["rejections"])
+
+
+HOD_SHOWDOWN = """game: hell-of-a-deal
+position:
+  boss: Dedly Aloor
+  bosses: {Dedly Aloor: {default_hand: "9 9"}}
+  boss_deck: []
+  phase: showdown
+  souls: 3
+  board: "? ? ? ? ?"
+  boss_hole: "? ?"
+  players:
+    - {name: Anna, hand: "? ? ?", bets: [Earn a Soul]}
+questions:
+  - id: s
+    ask: showdown
+    expect: {players: {Anna: {outcome: push}, Bob: {outcome: win}}}
+"""
+
+
+def test_a_showdown_expectation_for_a_player_not_seated_is_an_error_of_the_file(tmp_path):
+    """The showdown answers for the players the position seats (Hell of a Deal: Showdown
+    Phase): an expected entry for anyone else can never be met, whatever the holes hold."""
+    path, result = find(tmp_path, HOD_SHOWDOWN)
+    assert result.exit_code == 2
+    assert errors(result) == [f"Error: {path}:15: questions[0].expect.players.Bob: no player 'Bob' in this position: "
+                              "the showdown answers for Anna"]

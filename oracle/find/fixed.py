@@ -40,7 +40,7 @@ def fixed_problems(search: SearchFile) -> list[Problem]:
     from oracle.scenario import build_scenario
 
     keys = anonymous_keys(search)
-    found: list[Problem] = []
+    found: list[Problem] = [p for doc in search.documents for p in unknown_players_expected(doc)]
     for doc in search.documents:
 
         def refusals(values: dict[str, Any]) -> list[Problem]:
@@ -126,3 +126,26 @@ def _history_fixed(doc: Document, path: Path_, fields: dict[Path_, str]) -> bool
     rules = {**doc.game.default_rules(), **(doc.data.get("rules") if isinstance(doc.data.get("rules"), dict) else {})}
     # Draws, discards, declarations, shows and (under Jacks or better) the opening bet read the cards.
     return action.kind in CARDLESS_DIABLO_LINES or (action.kind == "bet" and not rules.get("jacks_or_better"))
+
+
+def unknown_players_expected(doc: Document) -> list[Problem]:
+    """A Hell of a Deal showdown's expected ``players`` entry for a name the position does not
+    seat: the answer has one entry for each player, so no filling can give it."""
+    from oracle.find.hands import players
+
+    if doc.game.slug != "hell-of-a-deal":
+        return []
+    seated = [name for name in players(doc) if isinstance(name, str)]
+    problems = []
+    for index, question in enumerate(doc.data.get("questions") or []):
+        ask = question.get("ask") if isinstance(question, dict) else None
+        expect = question.get("expect") if isinstance(question, dict) else None
+        if not (ask == "showdown" or isinstance(ask, dict) and ask.get("kind") == "showdown"):
+            continue
+        expected = expect.get("players") if isinstance(expect, dict) else None
+        for name in expected if isinstance(expected, dict) else ():
+            if name not in seated:
+                problems.append(doc.lines.problem(("questions", index, "expect", "players", name),
+                                                  f"no player {name!r} in this position: the showdown answers for "
+                                                  f"{', '.join(seated) or 'no player'}"))
+    return problems
