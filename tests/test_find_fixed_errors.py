@@ -179,3 +179,10 @@ def test_a_showdown_expectation_for_a_player_not_seated_is_an_error_of_the_file(
     assert result.exit_code == 2
     assert errors(result) == [f"Error: {path}:15: questions[0].expect.players.Bob: no player 'Bob' in this position: "
                               "the showdown answers for Anna"]
+
+
+def test_a_diablo_winner_not_seated_is_an_error_of_the_file(tmp_path):
+    path, result = find(tmp_path, DIABLO.replace("expect: {winners: [Anna, Ben, Carla]}", "expect: {winners: [Anna, Bob]}"))
+    assert result.exit_code == 2
+    assert errors(result) == [f"Error: {path}:12: questions[0].expect.winners[1]: no player 'Bob' in this position: "
+                              "the showdown answers for Anna, Ben, Carla"]

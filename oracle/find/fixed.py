@@ -129,23 +129,30 @@ def _history_fixed(doc: Document, path: Path_, fields: dict[Path_, str]) -> bool
 
 
 def unknown_players_expected(doc: Document) -> list[Problem]:
-    """A Hell of a Deal showdown's expected ``players`` entry for a name the position does not
-    seat: the answer has one entry for each player, so no filling can give it."""
+    """A showdown expected to answer for a name the position does not seat (a Hell of a Deal
+    ``players`` entry, a Diablo winner): the answer names only seated players, so no filling
+    can give it."""
     from oracle.find.hands import players
 
-    if doc.game.slug != "hell-of-a-deal":
+    if doc.game.slug not in ("hell-of-a-deal", "diablo"):
         return []
     seated = [name for name in players(doc) if isinstance(name, str)]
     problems = []
     for index, question in enumerate(doc.data.get("questions") or []):
         ask = question.get("ask") if isinstance(question, dict) else None
         expect = question.get("expect") if isinstance(question, dict) else None
-        if not (ask == "showdown" or isinstance(ask, dict) and ask.get("kind") == "showdown"):
+        if not (ask == "showdown" or isinstance(ask, dict) and ask.get("kind") == "showdown") or not isinstance(expect, dict):
             continue
-        expected = expect.get("players") if isinstance(expect, dict) else None
-        for name in expected if isinstance(expected, dict) else ():
+        if doc.game.slug == "hell-of-a-deal":
+            named = [(("players", name), name) for name in expect.get("players") or {}] \
+                if isinstance(expect.get("players"), dict) else []
+        else:
+            winners = expect.get("winners")
+            named = [(("winners", k), name) for k, name in enumerate(winners) if isinstance(name, str)] \
+                if isinstance(winners, list) else []
+        for path, name in named:
             if name not in seated:
-                problems.append(doc.lines.problem(("questions", index, "expect", "players", name),
+                problems.append(doc.lines.problem(("questions", index, "expect", *path),
                                                   f"no player {name!r} in this position: the showdown answers for "
                                                   f"{', '.join(seated) or 'no player'}"))
     return problems
