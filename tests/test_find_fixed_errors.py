@@ -7,6 +7,8 @@ from click.testing import CliRunner
 
 from oracle.cli import main
 
+from test_find_winners import HOD_PUSH
+
 DIABLO = """game: diablo
 name: three-way-split
 position:
@@ -154,22 +156,9 @@ def test_a_refusal_the_holes_decide_is_left_to_the_search(tmp_path):
     assert any("jacks or better is needed to open" in r["example"] for r in answer["rejections"])
 
 
-HOD_SHOWDOWN = """game: hell-of-a-deal
-position:
-  boss: Dedly Aloor
-  bosses: {Dedly Aloor: {default_hand: "9 9"}}
-  boss_deck: []
-  phase: showdown
-  souls: 3
-  board: "? ? ? ? ?"
-  boss_hole: "? ?"
-  players:
-    - {name: Anna, hand: "? ? ?", bets: [Earn a Soul]}
-questions:
-  - id: s
-    ask: showdown
-    expect: {players: {Anna: {outcome: push}, Bob: {outcome: win}}}
-"""
+# A Hell of a Deal showdown expected to answer for Bob, who is not seated.
+HOD_SHOWDOWN = HOD_PUSH.format(boss="Dedly Aloor", outcome="push", tolls="").replace(
+    "{Anna: {outcome: push}}", "{Anna: {outcome: push}, Bob: {outcome: win}}")
 
 
 def test_a_showdown_expectation_for_a_player_not_seated_is_an_error_of_the_file(tmp_path):

@@ -37,32 +37,44 @@ def fixed_problems(search: SearchFile) -> list[Problem]:
     trials = trial_fillings(search)
     if not trials:
         return []
-    from oracle.scenario import build_scenario
-
-    keys = anonymous_keys(search)
     found: list[Problem] = [p for doc in search.documents for p in unknown_players_expected(doc)]
     for doc in search.documents:
-
-        def refusals(values: dict[str, Any]) -> list[Problem]:
-            _, problems = build_scenario(fill(search, doc, values, keys), doc.lines, doc.number)
-            return problems
-
         fields = _hole_fields(doc)
         cards = {shown for values in trials for k, v in values.items() if search.holes[k].kind == "card"
                  for shown in (v, Card.parse(v).pretty())}
-        candidates = [p for p in refusals(trials[0]) if _cannot_depend(doc, p, fields, cards)]
-        for values in trials[1:]:
+        candidates = [p for p in trial_load(search, doc, 0)[1] if _cannot_depend(doc, p, fields, cards)]
+        for trial in range(1, len(trials)):
             if not candidates:
                 break
-            again = {(p.path, p.message) for p in refusals(values)}
+            again = {(p.path, p.message) for p in trial_load(search, doc, trial)[1]}
             candidates = [p for p in candidates if (p.path, p.message) in again]
         found += candidates
     return found
 
 
+def trial_load(search: SearchFile, doc: Document, trial: int) -> tuple[Any, list[Problem]]:
+    """The document loaded with trial filling number ``trial`` (``build_scenario``'s scenario
+    and problems), once for the search: what the game refuses here, and the table other
+    checks read (``hod_outcomes``)."""
+    if (doc.number, trial) not in search.loaded:
+        from oracle.scenario import build_scenario
+
+        values = trial_fillings(search)[trial]
+        search.loaded[doc.number, trial] = build_scenario(fill(search, doc, values, anonymous_keys(search)),
+                                                          doc.lines, doc.number)
+    return search.loaded[doc.number, trial]
+
+
 def trial_fillings(search: SearchFile) -> list[dict[str, Any]]:
     """A few legal fillings, the cards dealt to the holes from the deck in order, in reverse
-    and shuffled; none when the deck is short of cards for the holes (the search says so)."""
+    and shuffled; none when the deck is short of cards for the holes (the search says so).
+    Made once for the search."""
+    if "trials" not in search.loaded:
+        search.loaded["trials"] = _trial_fillings(search)
+    return search.loaded["trials"]
+
+
+def _trial_fillings(search: SearchFile) -> list[dict[str, Any]]:
     held = {str(card) for doc in search.documents for card in doc.fixed_cards}
     deck = [str(card) for card in full_deck() if str(card) not in held]
     card_keys = [h.key for h in search.card_holes()]

@@ -72,18 +72,17 @@ def _table(states: Sequence[Any]) -> dict[str, Any] | None:
     return tables[0] if tables and all(t == tables[0] for t in tables) else None
 
 
-def states_of(search: Any, doc: Any, keys: dict) -> list[Any]:
-    """The document's table under each trial filling; empty when any is refused."""
-    from oracle.find.fixed import trial_fillings
-    from oracle.find.holes import fill
-    from oracle.scenario import build_scenario
+def states_of(search: Any, doc: Any) -> list[Any]:
+    """The document's table under each trial filling (loaded once, ``fixed.trial_load``);
+    empty when any is refused."""
+    from oracle.find.fixed import trial_fillings, trial_load
 
     position = doc.data.get("position") if isinstance(doc.data.get("position"), dict) else {}
     if position.get("history"):
         return []
     states = []
-    for values in trial_fillings(search):
-        scenario, problems = build_scenario(fill(search, doc, values, keys), doc.lines, doc.number)
+    for trial in range(len(trial_fillings(search))):
+        scenario, problems = trial_load(search, doc, trial)
         if problems or scenario is None:
             return []
         states.append(scenario.state)
@@ -116,7 +115,7 @@ def outcome_implied(options: list[str], player: Head | None, boss: Head, default
     return z3.Or([z3.If(plays_default, listed[o], cards[o]) for o in options])
 
 
-def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of: Callable[[str], Head | None],
+def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[str], Head | None],
                       boss_head: Callable[[int], Head]) -> tuple[Any, str] | None:
     """A showdown question's expected outcomes as what they imply (one formula), with its
     words; None where it states nothing. ``head_of(name)`` gives a player's category place
@@ -133,7 +132,7 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, keys: dict, head_of
     options = expected_outcomes(question)
     if not options or not any(wanted == ["push"] for wanted in options.values()):
         return None  # a win or a loss comes often among hands Z3 proposes: not worth the terms
-    table = _table(states_of(search, doc, keys))
+    table = _table(states_of(search, doc))
     if table is None or not set(options) <= set(table["folded"]):
         return None
     boss = table["boss"]

@@ -67,6 +67,8 @@ class SearchFile:
     file: str
     documents: list[Document]
     holes: dict[str, Hole]
+    # the trial fillings, and (document, trial) -> the document loaded with one (``fixed``)
+    loaded: dict = field(default_factory=dict, repr=False, compare=False)
 
     def card_holes(self) -> list[Hole]:
         return [h for h in self.holes.values() if h.kind == "card"]

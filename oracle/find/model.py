@@ -373,7 +373,7 @@ def _hod_outcomes(model: SearchModel, doc: Document, question: dict, keys: dict,
         found = selection_patterns(hole, board, ruleset, 1, most)
         return cat.category_number(found), model.define(selection_main(hole, board, ruleset, found, 1, most))
 
-    return showdown_outcomes(model.search, doc, question, keys, head_of, boss_head)
+    return showdown_outcomes(model.search, doc, question, head_of, boss_head)
 
 
 _ORDERS = {"at_least": ">=", "at_most": "<=", "more_than": ">", "less_than": "<"}

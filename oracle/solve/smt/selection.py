@@ -45,7 +45,7 @@ class _Selection:
         self.size = self.most + min(5 - self.most, len(board)) if self.hand else 0
         self.in_hand = [_count(hand, r) for r in range(RANK_COUNT)]
         self.on_board = [_count(board, r) for r in range(RANK_COUNT)]
-        self.made: dict[tuple, Any] = {}  # terms built once: (rank, mine, common), (window, suit)
+        self.made: dict[tuple, Any] = {}  # terms built once: (rank, mine, common), (window, suit), ...
 
     def takes(self, rank: int, mine: int, common: int) -> Any:
         """``mine`` cards of ``rank`` in the hand and ``common`` on the board (each term built once)."""
@@ -120,8 +120,10 @@ class _Selection:
 
         options = []
         for each in range(4) if suit is None else (suit,):
-            mine, common = _count(self.hand, suit=each), _count(self.board, suit=each)
-            options += [z3.And(mine >= x, common >= 5 - x) for x in range(self.least, self.most + 1)]
+            if ("flush", each) not in self.made:  # each suit's term built once
+                mine, common = _count(self.hand, suit=each), _count(self.board, suit=each)
+                self.made["flush", each] = [z3.And(mine >= x, common >= 5 - x) for x in range(self.least, self.most + 1)]
+            options += self.made["flush", each]
         return z3.Or(options) if options else z3.BoolVal(False)
 
 
