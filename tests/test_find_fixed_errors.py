@@ -157,7 +157,7 @@ def test_a_refusal_the_holes_decide_is_left_to_the_search(tmp_path):
 
 
 # A Hell of a Deal showdown expected to answer for Bob, who is not seated.
-HOD_SHOWDOWN = HOD_PUSH.format(boss="Dedly Aloor", outcome="push", tolls="").replace(
+HOD_SHOWDOWN = HOD_PUSH.format(boss="Dedly Aloor", outcome="push", tolls="", hand="? ? ?").replace(
     "{Anna: {outcome: push}}", "{Anna: {outcome: push}, Bob: {outcome: win}}")
 
 

@@ -7,8 +7,12 @@ cards come up often."""
 from __future__ import annotations
 
 import random
+import tempfile
+from functools import lru_cache
+from pathlib import Path
 
 import pytest
+import yaml
 import z3
 
 from oracle.budget import Budget
@@ -77,3 +81,87 @@ def test_what_a_showdown_outcome_implies_holds_of_the_engines_showdowns(table):
             assert z3.is_true(z3.simplify(implied)), (player, result["outcome"], result["hand"], play)
             seen.add(result["outcome"])
     assert seen == {"win", "push", "lose"}
+
+
+RESTRICTED = """game: hell-of-a-deal
+position:
+  boss: {boss}
+  bosses: {{{boss}: {{default_hand: "9 9"}}}}
+  boss_deck: []
+  phase: showdown
+  souls: 3
+  board: "? ? ? ? ?"
+  boss_hole: "? ?"{tolls}
+  players:
+    - {{name: Anna, hand: "? ? ?", bets: [Earn a Soul]}}
+questions:
+  - id: s
+    ask: {ask}
+    expect: {{players: {{Anna: {{outcome: push}}}}}}
+"""
+
+# (Boss, his toll cards, the question, the cards in the order of the ?: board, the Boss's hole
+# cards, his toll card, Anna's hand; which hand the restriction changes): pushes the engine
+# settles where it does
+PUSHES = [
+    ("Eenie Meanie", "", "showdown", "Js Jh Th Tc Qd 9s 9c 9h 9d Qc", "Anna"),
+    ("Eenie Meanie", "", "showdown", "Td 9d Qs Ts Tc 9s 9h Qd Qc 9c", "Anna"),
+    ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 0}}", "9s 9c Jd 8h Qd Jh Qs 8d Tc Js Qh", "Anna"),
+    ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 1}}", "Ts Td 9s 8c Jc Qs Jd 9c 9d Qc Th", "Anna"),
+    ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 1}}", "Th Jd Js Tc 8d 8h Qc 9d Qh 9s Qd", "Boss"),
+    ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 1}}", "9h 8h Ts 8s Tc Jh 9d Qs Qh Jd Qc", "Boss"),
+]
+
+
+@lru_cache(maxsize=None)
+def search_model(text: str):
+    from oracle.find.holes import read_search
+    from oracle.find.model import build_model
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.search.yaml"
+        path.write_text(text, encoding="utf-8")
+        return build_model(read_search(str(path)))
+
+
+def head_of(value: int) -> tuple[int, int]:
+    category, digits = decode(value)
+    return ORDER.index(category_slug(value)), digits[0]
+
+
+@pytest.mark.parametrize("deal", PUSHES, ids=lambda d: f"{d[0]}-{d[3].replace(' ', '')}")
+@pytest.mark.xdist_group("pushes-under-restrictions")  # one worker builds each table's model once
+def test_a_push_under_a_bosss_restriction_is_never_pruned(deal):
+    """Eenie Meanie's ban and The Boatman's tolls change Anna's hand before it meets the
+    Boss's, and The Boatman may use his toll card (Hell of a Deal: Eenie Meanie; The Boatman):
+    a push the engine settles, where the restriction changes the hands' heads, is a filling
+    the search's statement of the push admits."""
+    from oracle.cards import RANKS
+    from oracle.eval import HELL_OF_A_DEAL
+    from oracle.eval.select import Limits, best_selection
+    boss, tolls, ask, dealt, changed = deal
+    text = RESTRICTED.format(boss=boss, tolls=tolls, ask=ask)
+    cards = dealt.split()
+    filled = text
+    for card in cards:
+        filled = filled.replace("?", card, 1)
+    data = yaml.safe_load(filled)
+    data["questions"][0].pop("expect")
+    answers: dict = {}
+    assert verify_documents([(data, LineMap("t.yaml"))], Budget(60), answers) is None
+    answer = answers["s"]
+    assert answer["players"]["Anna"]["outcome"] == "push"
+    board, boss_hole, own = [Card.parse(c) for c in cards[:5]], [Card.parse(c) for c in cards[5:7]], cards[-3:]
+    if changed == "Anna":  # her best hand with no restriction has another head
+        free = best_selection([Card.parse(c) for c in own], board, HELL_OF_A_DEAL, Limits(1, 2)).strength
+        assert head_of(free) != head_of(answer["players"]["Anna"]["hand"]["strength"])
+    else:  # the Boss's cards without his toll card have another head, and he plays them
+        alone = best_selection(boss_hole, board, HELL_OF_A_DEAL, Limits(1, 2)).strength
+        assert answer["boss"]["uses"] == "cards" and head_of(alone) != head_of(answer["boss"]["strength"])
+    model = search_model(text)
+    assert [g.what for g in model.guarded].count("expect") == 1
+    keys = [f"?{i}" for i in range(1, len(cards) + 1)]  # numbered in the order they appear
+    fixed = [x for key, card in zip(keys, cards) for x in (
+        model.cards[key].rank == RANKS.index(Card.parse(card).rank),
+        model.cards[key].suit == SUITS.index(Card.parse(card).suit))]
+    assert model.solver.check(*model.literals("domain", "expect"), *fixed) == z3.sat

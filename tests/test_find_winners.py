@@ -119,7 +119,7 @@ position:
   board: "? ? ? ? ?"
   boss_hole: "? ?"{tolls}
   players:
-    - {{name: Anna, hand: "? ? ?", bets: [Earn a Soul]}}
+    - {{name: Anna, hand: "{hand}", bets: [Earn a Soul]}}
 questions:
   - id: s
     ask: showdown
@@ -130,9 +130,11 @@ questions:
 @pytest.mark.parametrize("boss, outcome, expected", [
     ("Dedly Aloor", "push", ["questions[0]: showdown answers Anna push against Dedly Aloor (what it implies of the hands)"]),
     ("Dedly Aloor", "win", []),  # common among the hands Z3 proposes: left to the engines
-    ("The Boatman", "push", []),  # his tolls change the hands: left to the engines
-    ("Eenie Meanie", "push", []),  # his ban too
+    ("The Boatman", "push", ["questions[0]: showdown answers Anna push against The Boatman (what it implies of the hands)"]),
+    ("Eenie Meanie", "push", ["questions[0]: showdown answers Anna push against Eenie Meanie (what it implies of the hands)"]),
+    ("Red Jack", "push", []),  # his draws decide his hand: left to the engines
 ])
 def test_a_hell_of_a_deal_push_is_stated_as_what_it_implies_where_the_hands_decide_it(tmp_path, boss, outcome, expected):
     tolls = '\n  tolls: "?"' if boss == "The Boatman" else ""
-    assert stated(tmp_path, HOD_PUSH.format(boss=boss, outcome=outcome, tolls=tolls)) == expected
+    hand = "? ?" if boss == "Red Jack" else "? ? ?"  # "Deal players 2 face-up cards, not 3"
+    assert stated(tmp_path, HOD_PUSH.format(boss=boss, outcome=outcome, tolls=tolls, hand=hand)) == expected

@@ -4,13 +4,16 @@ search for a push against the Boss proposes hands that can give it.
 A ``showdown`` question's expected ``players.NAME.outcome`` (``win``, ``push``, ``lose``, or
 ``{in: [...]}``) is settled by the engine on the hands' whole strengths (Hell of a Deal:
 Showdown Phase, Compare Hands): the Boss plays the stronger of his default minimum hand and
-his cards (one to ``max_hole_used`` of them with the board), and each player's best hand
+his cards (one to ``max_hole_used`` of his hole and toll cards, with the board), and each
+player's best legal hand
 wins, pushes or loses against the Boss's cards, or against the default hand on the cards it
 lists only ("they have no Kicker cards listed. Ties are therefore considered a Push"); a
 folded hand loses.
 
 Z3 knows a hand under the selection rule by its head: its category and its first tie-break
-(``selection.selection_main``), which decide before the rest. A win needs the player's head
+(``selection.selection_main``), which decide before the rest, of the best hand the Boss's
+restrictions leave legal (his banned values, The Boatman's tolls as far as the Souls paid;
+a hand with no legal selection has no head and loses). A win needs the player's head
 at least the Boss's, a push the same head, a loss at most; the Boss plays his cards only when
 their head is at least the default hand's, and the default only when it is at most. Only
 these necessary conditions are stated, so no filling the engine accepts is lost, and the
@@ -19,8 +22,8 @@ engines check every proposal.
 They are stated for a question that expects a push of some player (a win or a loss comes
 often among the hands Z3 proposes, and the terms cost more to build than they save), and
 only where every trial filling of the document (``fixed``) loads one table of this kind: a
-showdown of known cards with no history, the Boss's hole cards given, no Boss who draws,
-counts to 21, bans values or takes tolls, no wild card or extra hand card in a player's hand.
+showdown of known cards with no history, the Boss's hole cards given, no Boss who draws or
+counts to 21, no wild card or extra hand card in a player's hand.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from oracle.find.winners import allowed
+from oracle.solve.smt.selection import Restriction
 
 OUTCOMES = ("win", "push", "lose")
 Head = tuple[Any, Any]  # a hand's category (its place in ``categories.ORDER``) and first tie-break
@@ -54,22 +58,42 @@ def expected_outcomes(question: dict) -> dict[str, list[str]] | None:
 def _table(states: Sequence[Any]) -> dict[str, Any] | None:
     """What decides outcomes at the tables the trial fillings load, when it is one table of
     the kind stated here; else None."""
+    from oracle.cards import RANKS
+
     tables = []
     for state in states:
         boss = state.boss
         if state.phase not in ("showdown-prep", "showdown") or not state.boss_hole or boss.blackjack \
-                or boss.draws_while_at_most is not None:
+                or boss.draws_while_at_most is not None or state.stacks:
             return None
         if any(item.kind not in ("toll", "reveal") for item in state.pending):  # the question pays tolls only
             return None
         if any(p.wild_ranks or p.extra_hand_cards for p in state.players):
             return None
-        if boss.tolls or boss.banned_ranks or boss.bans_board_high_card:
-            return None
         tables.append({
-            "boss": boss, "folded": {p.name: p.folded for p in state.players}, "hole": len(state.boss_hole),
+            "boss": boss, "folded": {p.name: p.folded for p in state.players},
+            "own": len(state.boss_hole) + len(state.tolls),  # "THE BOATMAN may use the Toll card"
+            "banned": frozenset(RANKS.index(r) for r in boss.banned_ranks), "bans_board_high": boss.bans_board_high_card,
+            "tolls": bool(boss.tolls), "paid": {p.name: p.tolls_paid or 0 for p in state.players},
+            "to_pay": frozenset(item.player for item in state.pending if item.kind == "toll"),
         })
     return tables[0] if tables and all(t == tables[0] for t in tables) else None
+
+
+def restriction_of(table: dict[str, Any], name: str, question: dict) -> Restriction | None:
+    """The Boss's restriction on ``name``'s hand in this showdown: his bans, and under The
+    Boatman the Souls paid (the question's ``tolls`` for a player still to declare them, else
+    those declared); None where the question's payment is not a number."""
+    paid = None
+    if table["tolls"]:
+        paid = table["paid"][name]
+        if name in table["to_pay"]:
+            ask = question.get("ask")
+            tolls = (ask.get("tolls") if isinstance(ask, dict) else None) or {}
+            paid = tolls.get(name, 0) if isinstance(tolls, dict) else None
+            if not isinstance(paid, int) or isinstance(paid, bool) or paid < 0:
+                return None
+    return Restriction(table["banned"], table["bans_board_high"], paid)
 
 
 def states_of(search: Any, doc: Any) -> list[Any]:
@@ -115,11 +139,12 @@ def outcome_implied(options: list[str], player: Head | None, boss: Head, default
     return z3.Or([z3.If(plays_default, listed[o], cards[o]) for o in options])
 
 
-def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[str], Head | None],
+def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[str, Restriction], Head | None],
                       boss_head: Callable[[int], Head]) -> tuple[Any, str] | None:
     """A showdown question's expected outcomes as what they imply (one formula), with its
-    words; None where it states nothing. ``head_of(name)`` gives a player's category place
-    and first tie-break, ``boss_head(most)`` the Boss's cards' with ``most`` of them at most."""
+    words; None where it states nothing. ``head_of(name, restriction)`` gives a player's
+    category place and first tie-break under the Boss's restriction, ``boss_head(most)`` the
+    Boss's cards' (his hole cards and toll cards) with ``most`` of them at most."""
     import z3
 
     from oracle.eval import HELL_OF_A_DEAL
@@ -136,7 +161,7 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[
     if table is None or not set(options) <= set(table["folded"]):
         return None
     boss = table["boss"]
-    high = table["hole"] if boss.max_hole_used is None else min(boss.max_hole_used, table["hole"])
+    high = table["own"] if boss.max_hole_used is None else min(boss.max_hole_used, table["own"])
     cards = boss_head(max(1, high))
     value = default_strength(boss, HELL_OF_A_DEAL)
     default = None
@@ -147,7 +172,10 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[
         parts += [z3.Implies(plays_default, at_least(default, cards)), z3.Implies(z3.Not(plays_default),
                                                                                   at_least(cards, default))]
     for name, wanted in options.items():
-        head = None if table["folded"][name] else head_of(name)
+        rule = restriction_of(table, name, question)
+        if rule is None:
+            return None
+        head = None if table["folded"][name] else head_of(name, rule)
         if head is None and not table["folded"][name]:
             return None
         parts.append(outcome_implied(wanted, head, cards, default, plays_default))

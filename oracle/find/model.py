@@ -22,7 +22,7 @@ from oracle.find.holes import HOLE, Document, SearchFile, anonymous_keys, search
 from oracle.find.language import WhereSyntaxError, holes_in, parse_constraint
 from oracle.find.translate import Context, WhereError, where_formula
 from oracle.solve.smt import categories as cat
-from oracle.solve.smt.selection import selection_main, selection_patterns
+from oracle.solve.smt.selection import Restriction, selection_main, selection_patterns
 from oracle.solve.smt.cards import CardTerm, all_different, card_constant, card_variable, in_deck
 
 DOMAIN = "the card domain (each card from the deck, no card twice in a position)"
@@ -65,6 +65,7 @@ class SearchModel:
     building_where: bool = False
     answer_constraints: list = field(default_factory=list)  # ``answers.AnswerConstraint``: not Z3's
     hands: dict = field(default_factory=dict)  # document -> (``_hand_of``, ``_main_of``), built once
+    heads: dict = field(default_factory=dict)  # (document, player, restriction) -> a legal hand's head
 
     def define(self, term: Any) -> Any:
         """A fresh unknown equal to ``term``: Z3 reasons faster over a hand's strength named
@@ -361,17 +362,28 @@ def _hod_outcomes(model: SearchModel, doc: Document, question: dict, keys: dict,
     if doc.game.slug != "hell-of-a-deal":
         return None
     hand_of, main_of = _hands(model, doc, keys)
+    position = doc.data.get("position") or {}
+    board = _items(position.get("board"), doc, ("position", "board"), model, keys)
+    tolls = _items(position.get("tolls"), doc, ("position", "tolls"), model, keys)
 
-    def head_of(name: str) -> Any:
-        found, main = hand_of(name, ruleset), main_of(name, ruleset)
-        return None if found is None or main is None else (cat.category_number(found), main)
+    def head_of(name: str, rule: Restriction) -> Any:
+        if not rule.restricts:
+            found, main = hand_of(name, ruleset), main_of(name, ruleset)
+            return None if found is None or main is None else (cat.category_number(found), main)
+        if (doc.number, name, rule) not in model.heads:  # each player's once a restriction
+            spec, head = hand_spec(doc, name, keys), None
+            if spec is not None:
+                hand = [_term(item, model) for item in spec.cards]
+                found = selection_patterns(hand, board, ruleset, rule=rule, tolls=tolls)
+                main = selection_main(hand, board, ruleset, found, rule=rule, tolls=tolls)
+                head = None if main is None else (model.define(cat.category_number(found)), model.define(main))
+            model.heads[doc.number, name, rule] = head
+        return model.heads[doc.number, name, rule]
 
     def boss_head(most: int) -> Any:
-        position = doc.data.get("position") or {}
-        hole = _items(position.get("boss_hole"), doc, ("position", "boss_hole"), model, keys)
-        board = _items(position.get("board"), doc, ("position", "board"), model, keys)
-        found = selection_patterns(hole, board, ruleset, 1, most)
-        return cat.category_number(found), model.define(selection_main(hole, board, ruleset, found, 1, most))
+        own = _items(position.get("boss_hole"), doc, ("position", "boss_hole"), model, keys) + tolls
+        found = selection_patterns(own, board, ruleset, 1, most)
+        return cat.category_number(found), model.define(selection_main(own, board, ruleset, found, 1, most))
 
     return showdown_outcomes(model.search, doc, question, head_of, boss_head)
 
