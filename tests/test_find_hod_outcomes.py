@@ -121,7 +121,9 @@ def search_model(text: str):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.search.yaml"
         path.write_text(text, encoding="utf-8")
-        return build_model(read_search(str(path)))
+        model = build_model(read_search(str(path)))
+        model.state_later()  # a Boss's restrictions: stated once a search has gone on a while
+        return model
 
 
 def head_of(value: int) -> tuple[int, int]:

@@ -302,6 +302,7 @@ def _by_solver(search: SearchFile, model: SearchModel, keys: dict, hands: list[G
     from oracle.find.search import exact_miss
 
     solver = model.solver
+    model.state_later(budget)  # every filling is proposed: what prunes them pays from the start
     for group in hands:  # a hand's cards in increasing order: each hand once
         terms = [model.cards[k] for k in group.keys]
         solver.add(*[a.index < b.index for a, b in zip(terms, terms[1:])])

@@ -1,29 +1,28 @@
 """Hell of a Deal showdown outcomes, as what they imply of the hands, stated to Z3 so that a
-search for a push against the Boss proposes hands that can give it.
+search for a push (or a win, or a loss) against the Boss proposes hands that can give it.
 
 A ``showdown`` question's expected ``players.NAME.outcome`` (``win``, ``push``, ``lose``, or
 ``{in: [...]}``) is settled by the engine on the hands' whole strengths (Hell of a Deal:
 Showdown Phase, Compare Hands): the Boss plays the stronger of his default minimum hand and
 his cards (one to ``max_hole_used`` of his hole and toll cards, with the board), and each
-player's best legal hand
-wins, pushes or loses against the Boss's cards, or against the default hand on the cards it
-lists only ("they have no Kicker cards listed. Ties are therefore considered a Push"); a
-folded hand loses.
+player's best legal hand wins, pushes or loses against the Boss's cards, or against the
+default hand on the cards it lists only ("they have no Kicker cards listed. Ties are
+therefore considered a Push"); a folded hand loses.
 
 Z3 knows a hand under the selection rule by its head: its category and its first tie-break
 (``selection.selection_main``), which decide before the rest, of the best hand the Boss's
 restrictions leave legal (his banned values, The Boatman's tolls as far as the Souls paid;
-a hand with no legal selection has no head and loses). A win needs the player's head
-at least the Boss's, a push the same head, a loss at most; the Boss plays his cards only when
+a hand with no legal selection has no head and loses). A win needs the player's head at
+least the Boss's, a push the same head, a loss at most; the Boss plays his cards only when
 their head is at least the default hand's, and the default only when it is at most. Only
 these necessary conditions are stated, so no filling the engine accepts is lost, and the
 engines check every proposal.
 
-They are stated for a question that expects a push of some player (a win or a loss comes
-often among the hands Z3 proposes, and the terms cost more to build than they save), and
-only where every trial filling of the document (``fixed``) loads one table of this kind: a
-showdown of known cards with no history, the Boss's hole cards given, no Boss who draws or
-counts to 21, no wild card or extra hand card in a player's hand.
+They are stated where a question expects some outcome of a player (``when_stated`` says
+when: at once for a push where no Boss's restriction applies, else once the search has gone
+on a while), and only where every trial filling of the document (``fixed``) loads one table
+of this kind: a showdown of known cards with no history, the Boss's hole cards given, no
+Boss who draws or counts to 21, no wild card or extra hand card in a player's hand.
 """
 
 from __future__ import annotations
@@ -139,6 +138,34 @@ def outcome_implied(options: list[str], player: Head | None, boss: Head, default
     return z3.Or([z3.If(plays_default, listed[o], cards[o]) for o in options])
 
 
+def _stated(search: Any, doc: Any, question: dict) -> tuple[dict[str, list[str]], dict[str, Any] | None]:
+    """The outcomes stated (player -> those allowed; a player allowed all three is left out)
+    and the table they are stated at; no table where nothing is stated."""
+    if doc.game.slug != "hell-of-a-deal":
+        return {}, None
+    options = {name: wanted for name, wanted in (expected_outcomes(question) or {}).items()
+               if set(wanted) != set(OUTCOMES)}
+    if not options:
+        return options, None
+    table = _table(states_of(search, doc))
+    if table is None or not set(options) <= set(table["folded"]):
+        return options, None
+    return options, table
+
+
+def when_stated(search: Any, doc: Any, question: dict) -> str | None:
+    """When a showdown question's outcomes are stated to Z3: ``"now"``, with the model, for a
+    push at a table with no ban or toll, where Z3 proposes few pushes of its own and the terms
+    pay for themselves; ``"late"`` for the rest, once a search has gone on a while (a win or a
+    loss comes often among the hands Z3 proposes, and a Boss's restrictions make the terms
+    costlier: an easy search is over before they would be built); None: never."""
+    options, table = _stated(search, doc, question)
+    if table is None:
+        return None
+    restricted = table["banned"] or table["bans_board_high"] or table["tolls"]
+    return "now" if any(wanted == ["push"] for wanted in options.values()) and not restricted else "late"
+
+
 def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[str, Restriction], Head | None],
                       boss_head: Callable[[int], Head]) -> tuple[Any, str] | None:
     """A showdown question's expected outcomes as what they imply (one formula), with its
@@ -152,13 +179,8 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[
     from oracle.games.hell_of_a_deal import default_strength
     from oracle.solve.smt.categories import ORDER
 
-    if doc.game.slug != "hell-of-a-deal":
-        return None
-    options = expected_outcomes(question)
-    if not options or not any(wanted == ["push"] for wanted in options.values()):
-        return None  # a win or a loss comes often among hands Z3 proposes: not worth the terms
-    table = _table(states_of(search, doc))
-    if table is None or not set(options) <= set(table["folded"]):
+    options, table = _stated(search, doc, question)
+    if table is None:
         return None
     boss = table["boss"]
     high = table["own"] if boss.max_hole_used is None else min(boss.max_hole_used, table["own"])

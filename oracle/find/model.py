@@ -66,6 +66,7 @@ class SearchModel:
     answer_constraints: list = field(default_factory=list)  # ``answers.AnswerConstraint``: not Z3's
     hands: dict = field(default_factory=dict)  # document -> (``_hand_of``, ``_main_of``), built once
     heads: dict = field(default_factory=dict)  # (document, player, restriction) -> a legal hand's head
+    later: list = field(default_factory=list)  # expectations stated once a search has gone on a while
 
     def define(self, term: Any) -> Any:
         """A fresh unknown equal to ``term``: Z3 reasons faster over a hand's strength named
@@ -82,6 +83,16 @@ class SearchModel:
         name = z3.Const(f"defined#{self.defined}", term.sort())
         self.solver.add(z3.Implies(self.naming, name == term))
         return name
+
+    def state_later(self, budget: Budget | None = None) -> bool:
+        """States the expectations left for later (``later``); whether there were any.
+        ``OutOfTime`` once the time limit has come."""
+        stated = bool(self.later)
+        while self.later:
+            if budget is not None and budget.expired():
+                raise OutOfTime("stating the expectations left for later")
+            self.later.pop(0)()
+        return stated
 
     def literals(self, *kinds: str) -> list[Any]:
         found = [g.literal for g in self.guarded if g.what in kinds]
@@ -348,19 +359,28 @@ def _who_wins(model: SearchModel, doc: Document, index: int, question: dict, key
         strength_of = _strength_of(doc, model, keys, hand_of)
         stated = showdown_winners(doc, question, keys, lambda name: strength_of(name, ruleset))
     if stated is None:
-        stated = _hod_outcomes(model, doc, question, keys, ruleset)
-    if stated is not None:
+        _hod_outcomes(model, doc, index, question, keys, ruleset)
+    else:
         formula, words = stated
         model.add("expect", formula, doc, ("questions", index), f"questions[{index}]: {words}")
 
 
-def _hod_outcomes(model: SearchModel, doc: Document, question: dict, keys: dict, ruleset: Ruleset) -> Any:
+def _hod_outcomes(model: SearchModel, doc: Document, index: int, question: dict, keys: dict, ruleset: Ruleset) -> None:
     """A Hell of a Deal showdown's expected outcomes, as what they imply of the hands'
-    categories and first tie-breaks (``hod_outcomes``)."""
+    categories and first tie-breaks (``hod_outcomes``), stated now or left for later
+    (``hod_outcomes.when_stated``)."""
+    from oracle.find.hod_outcomes import when_stated
+
+    when = when_stated(model.search, doc, question)
+    if when == "now":
+        _state_outcomes(model, doc, index, question, keys, ruleset)
+    elif when == "late":
+        model.later.append(lambda: _state_outcomes(model, doc, index, question, keys, ruleset))
+
+
+def _state_outcomes(model: SearchModel, doc: Document, index: int, question: dict, keys: dict, ruleset: Ruleset) -> None:
     from oracle.find.hod_outcomes import showdown_outcomes
 
-    if doc.game.slug != "hell-of-a-deal":
-        return None
     hand_of, main_of = _hands(model, doc, keys)
     position = doc.data.get("position") or {}
     board = _items(position.get("board"), doc, ("position", "board"), model, keys)
@@ -385,7 +405,10 @@ def _hod_outcomes(model: SearchModel, doc: Document, question: dict, keys: dict,
         found = selection_patterns(own, board, ruleset, 1, most)
         return cat.category_number(found), model.define(selection_main(own, board, ruleset, found, 1, most))
 
-    return showdown_outcomes(model.search, doc, question, head_of, boss_head)
+    stated = showdown_outcomes(model.search, doc, question, head_of, boss_head)
+    if stated is not None:
+        formula, words = stated
+        model.add("expect", formula, doc, ("questions", index), f"questions[{index}]: {words}")
 
 
 _ORDERS = {"at_least": ">=", "at_most": "<=", "more_than": ">", "less_than": "<"}

@@ -34,6 +34,9 @@ MOST_WITNESSES = 100
 # Seconds kept back from Z3 so the answer is written within the limit.
 RESERVE = 0.05
 HINT_SECONDS = 1.0
+# Proposing this long without the witnesses wanted, a search states the expectations its model
+# left for later (``SearchModel.later``): an easy search is over before they would be built.
+LATE_SECONDS = 1.5
 FOUND, NONE, UNKNOWN = "found", "none", "unknown"
 # The first line of every witness file: ``--output`` replaces only a file that starts so.
 WITNESS_HEADER = "# Found by oracle find from "
@@ -269,7 +272,10 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
     has no more to propose; ``OutOfTime`` when the time limit comes first."""
     keys = anonymous_keys(search)
     output = str(Path(search.file).with_name(witness_name(search.file)))
+    late = budget.elapsed() + LATE_SECONDS
     while len(result.witnesses) < result.count:
+        if model.later and budget.elapsed() >= late and model.state_later(budget):
+            proposer.literals = model.literals("domain", "where", "expect")
         status, z3_model = proposer.propose(budget)
         if status == "unknown":
             raise OutOfTime("proposing")
