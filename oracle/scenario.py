@@ -212,6 +212,7 @@ def build_scenario(
         for key in position:
             if key not in game.position_keys:
                 problems.append(lines.problem(("position", key), f"unknown key {quote(key)}{did_you_mean(key, game.position_keys)}"))
+    problems += _entry_key_problems(game, position, lines)
     rules_readable = not any(p.path[:1] == ("rules",) for p in problems)
     if data.get("questions") is None and not questions_required:
         questions, question_problems = [], []
@@ -238,6 +239,22 @@ def build_scenario(
         line=lines.line_of(()),
     )
     return scenario, []
+
+
+def _entry_key_problems(game: GameInfo, position: dict, lines: LineMap) -> list[Problem]:
+    """Unknown keys in the entries of a position field (a Diablo seat, a Drawing Dead player),
+    named whatever else is wrong with the field, as the schema names them: even where the
+    game reads no entry (too few seats for a ``validate`` question to judge them)."""
+    problems = []
+    for field_name, allowed in game.entry_keys.items():
+        entries = position.get(field_name)
+        items = entries.items() if isinstance(entries, dict) else enumerate(entries) if isinstance(entries, list) else ()
+        for index, entry in items:
+            for key in entry if isinstance(entry, dict) else ():
+                if key not in allowed:
+                    problems.append(lines.problem(("position", field_name, index, key),
+                                                  f"unknown key {quote(key)}{did_you_mean(key, allowed)}"))
+    return problems
 
 
 def _read_table(

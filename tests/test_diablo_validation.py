@@ -79,6 +79,14 @@ def test_an_unknown_seat_key_lands_on_its_line(tmp_path):
         ("position.seats[1].chip", 13, "unknown key 'chip'; did you mean 'chips'?")]
 
 
+def test_an_unknown_seat_key_is_named_even_where_the_seats_are_too_few(tmp_path):
+    """Too few seats stop the game reading any seat, and a validate question answers only
+    that; the unknown key is still a fault of the file, as the schema says."""
+    text = ("game: diablo\nname: two\nposition:\n  seats: [{kind: null}, {name: Ben, chips: 100}]\n"
+            "questions:\n  - id: v\n    ask: validate\n    expect: {legal: false}\n")
+    assert loader_problems(tmp_path, text) == [("position.seats[0].kind", 4, "unknown key 'kind'; valid keys: name, chips")]
+
+
 def test_a_mistyped_name_key_is_reported_once():
     seats = [SEATS[0], {"nmae": "Ben", "chips": 50}, SEATS[2]]
     assert problems_of({"seats": seats}) == [(("seats", 1, "nmae"), "unknown key 'nmae'; did you mean 'name'?")]
