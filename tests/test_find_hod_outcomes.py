@@ -22,6 +22,7 @@ from oracle.find.hod_outcomes import at_least, outcome_implied
 from oracle.find.search import verify_documents
 from oracle.scenario_yaml import LineMap
 from oracle.solve.smt.categories import ORDER
+from test_find_winners import HOD_PUSH
 
 SHORT_DECK = [f"{rank}{suit}" for rank in ("8", "9", "T", "J", "Q") for suit in SUITS]
 
@@ -83,22 +84,8 @@ def test_what_a_showdown_outcome_implies_holds_of_the_engines_showdowns(table):
     assert seen == {"win", "push", "lose"}
 
 
-RESTRICTED = """game: hell-of-a-deal
-position:
-  boss: {boss}
-  bosses: {{{boss}: {{default_hand: "9 9"}}}}
-  boss_deck: []
-  phase: showdown
-  souls: 3
-  board: "? ? ? ? ?"
-  boss_hole: "? ?"{tolls}
-  players:
-    - {{name: Anna, hand: "? ? ?", bets: [Earn a Soul]}}
-questions:
-  - id: s
-    ask: {ask}
-    expect: {{players: {{Anna: {{outcome: push}}}}}}
-"""
+# The push test's table, the question's parameters open (The Boatman's tolls paid)
+RESTRICTED = HOD_PUSH.replace("ask: showdown", "ask: {ask}").replace("{outcome}", "push").replace("{hand}", "? ? ?")
 
 # (Boss, his toll cards, the question, the cards in the order of the ?: board, the Boss's hole
 # cards, his toll card, Anna's hand; which hand the restriction changes): pushes the engine
