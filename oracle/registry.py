@@ -136,10 +136,13 @@ def rule_problems(
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a question kind, given in the question's ``ask`` mapping."""
+    """One parameter of a question kind, given in the question's ``ask`` mapping; ``shape``
+    finds what is wrong with a value whatever the table holds (each fault as the path inside
+    the value and a message), so the loader refuses it with the file."""
 
     doc: str
     required: bool = False
+    shape: Callable[[Any], list[tuple[tuple, str]]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.registry import games, question_kinds
-from oracle.scenario import MARK_KINDS
+from oracle.scenario_questions import MARK_KINDS
 
 # Draft 7: the newest draft the YAML language server (VS Code and other editors) fully supports.
 SCHEMA_URI = "http://json-schema.org/draft-07/schema#"

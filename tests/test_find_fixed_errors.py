@@ -175,3 +175,13 @@ def test_a_diablo_winner_not_seated_is_an_error_of_the_file(tmp_path):
     assert result.exit_code == 2
     assert errors(result) == [f"Error: {path}:12: questions[0].expect.winners[1]: no player 'Bob' in this position: "
                               "the showdown answers for Anna, Ben, Carla"]
+
+
+def test_a_toll_that_is_no_whole_number_is_an_error_of_the_file_before_any_search(tmp_path):
+    """The Boatman: "The cost of a Soul is a per card payment": a question paying -1 Souls is
+    wrong whatever the holes hold (it ran to the time limit, refused filling by filling)."""
+    text = HOD_PUSH.format(boss="The Boatman", outcome="push", tolls='\n  tolls: "?"', hand="? ? ?").replace(
+        "ask: showdown", "ask: {kind: showdown, tolls: {Anna: -1}}")
+    path, result = find(tmp_path, text)
+    assert result.exit_code == 2
+    assert errors(result) == [f"Error: {path}:15: questions[0].ask.tolls.Anna: a whole number >= 0, got -1"]

@@ -126,32 +126,51 @@ def hod_question(kind: str, *, summary: str, params: Mapping[str, Param] | None 
     return decorate
 
 
+def mapping_shape(key: str, numbers: bool = False, choices: tuple[str, ...] = ()) -> Callable[[Any], list[tuple[tuple, str]]]:
+    """The faults of a params mapping keyed by player name, whatever the table: with
+    ``numbers`` each value a whole number >= 0, with ``choices`` one of them, else a name."""
+
+    def faults(value: Any) -> list[tuple[tuple, str]]:
+        if not isinstance(value, Mapping):
+            return [((), f"{key} maps a player's name to a value")]
+        found = []
+        for name, item in value.items():
+            if numbers and (not isinstance(item, int) or isinstance(item, bool) or item < 0):
+                found.append(((name,), f"a whole number >= 0, got {item!r}"))
+            elif choices and item not in choices:
+                found.append(((name,), f"one of {', '.join(choices)}, got {item!r}"))
+            elif not numbers and not choices and not isinstance(item, str):
+                found.append(((name,), f"a name, got {item!r}"))
+        return found
+
+    return faults
+
+
 def _param_mapping(ctx: QuestionContext, key: str, state: HodState | None = None,
                    numbers: bool = False, choices: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A params mapping keyed by player name; with ``state`` each key must be a player, with
-    ``numbers`` each value a whole number >= 0, with ``choices`` one of them."""
+    """A params mapping keyed by player name; with ``state`` each key must be a player, and
+    each value as ``mapping_shape`` says."""
     value = ctx.params.get(key) or {}
-    if not isinstance(value, Mapping):
-        raise FieldError((key,), f"{key} maps a player's name to a value")
-    for name, item in value.items():
+    faults = mapping_shape(key, numbers, choices)(value)
+    if faults:
+        inside, message = faults[0]
+        raise FieldError((key, *inside), message)
+    for name in value:
         if state is not None and name not in state.names:
             raise FieldError((key, name), f"{name!r} is not a player ({', '.join(state.names)})")
-        if numbers and (not isinstance(item, int) or isinstance(item, bool) or item < 0):
-            raise FieldError((key, name), f"a whole number >= 0, got {item!r}")
-        if choices and item not in choices:
-            raise FieldError((key, name), f"one of {', '.join(choices)}, got {item!r}")
-        if not numbers and not choices and not isinstance(item, str):
-            raise FieldError((key, name), f"a name, got {item!r}")
     return dict(value)
 
 
 @hod_question("showdown", summary="Each player's result against the Boss, with Souls, Temptation and Curses",
                    params={
-                       "tolls": Param("player -> Souls paid to The Boatman (default: none)"),
+                       "tolls": Param("player -> Souls paid to The Boatman (default: none)",
+                                      shape=mapping_shape("tolls", numbers=True)),
                        "boss_draws": Param("Red Jack's showdown draws, in order"),
-                       "bones": Param("player -> Bones result (Favor, Temptation, Curse); unset: all three listed"),
-                       "favors_drawn": Param("player -> Favor drawn on a Bones 'Favor'"),
-                       "assignment": Param("player -> Temptation taken for a player at 10"),
+                       "bones": Param("player -> Bones result (Favor, Temptation, Curse); unset: all three listed",
+                                      shape=mapping_shape("bones", choices=BONES)),
+                       "favors_drawn": Param("player -> Favor drawn on a Bones 'Favor'", shape=mapping_shape("favors_drawn")),
+                       "assignment": Param("player -> Temptation taken for a player at 10",
+                                           shape=mapping_shape("assignment", numbers=True)),
                    })
 def showdown_question(ctx: QuestionContext) -> Answer:
     state = _state(ctx)
