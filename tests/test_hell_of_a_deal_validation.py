@@ -256,3 +256,20 @@ def test_each_impossible_position_is_one_error_line_at_the_command_line(tmp_path
     assert result.exit_code == 2, result.output
     assert len(lines) == 1 and re.match(r"^Error: .+:\d+: ", lines[0]), lines
     assert field in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("ask, field", [
+    ({"kind": "showdown", "tolls": {"Anna": -1}}, "questions[0].ask.tolls.Anna: a whole number >= 0, got -1"),
+    ({"kind": "showdown", "bones": {"Anna": "Soul"}}, "questions[0].ask.bones.Anna: one of Favor, Temptation, Curse"),
+    ({"kind": "showdown", "assignment": ["Anna"]}, "questions[0].ask.assignment: assignment maps a player's name"),
+])
+def test_a_showdown_parameter_of_the_wrong_shape_is_an_error_of_the_file(tmp_path, ask, field):
+    """The Boatman: "The cost of a Soul is a per card payment": Souls paid are a whole number;
+    the Bones show Favor, Temptation or Curse. Whatever the table holds, such a value is wrong."""
+    doc = copy.deepcopy(SCENARIO)
+    doc["questions"] = [{"id": "s", "ask": ask}]
+    path = tmp_path / "bad.scenario.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert field in result.output, result.output
