@@ -145,3 +145,16 @@ def test_a_hell_of_a_deal_push_is_stated_as_what_it_implies_where_the_hands_deci
     assert [g.text for g in model.guarded if g.what == "expect"] == (text if now else [])
     model.state_later()
     assert [g.text for g in model.guarded if g.what == "expect"] == (text if later else [])
+
+
+def test_a_push_with_up_your_sleeve_is_stated_late_with_the_third_hand_card(tmp_path):
+    """Up Your Sleeve: "You may use a third card from your hand": Anna's hand there is the
+    best of up to three of her cards with the board, whose terms cost more: stated late."""
+    text = HOD_PUSH.format(boss="Dedly Aloor", outcome="push", tolls="", hand="? ? ?").replace(
+        "bets: [Earn a Soul]}", "bets: [Earn a Soul], played_favors: [Up Your Sleeve]}")
+    model = built(tmp_path, text)
+    assert [g.text for g in model.guarded if g.what == "expect"] == []
+    model.state_later()
+    assert [g.text for g in model.guarded if g.what == "expect"] == [
+        "questions[0]: showdown answers Anna push against Dedly Aloor (what it implies of the hands)"]
+    assert any(key[3] == 3 for key in model.heads)  # (document, player, restriction, most)

@@ -22,7 +22,8 @@ They are stated where a question expects some outcome of a player (``when_stated
 when: at once for a push where no Boss's restriction applies, else once the search has gone
 on a while), and only where every trial filling of the document (``fixed``) loads one table
 of this kind: a showdown of known cards with no history, the Boss's hole cards given, no
-Boss who draws or counts to 21, no wild card or extra hand card in a player's hand.
+Boss who draws or counts to 21, no wild card in a player's hand (Up Your Sleeve's third hand
+card is counted).
 """
 
 from __future__ import annotations
@@ -67,10 +68,12 @@ def _table(states: Sequence[Any]) -> dict[str, Any] | None:
             return None
         if any(item.kind not in ("toll", "reveal") for item in state.pending):  # the question pays tolls only
             return None
-        if any(p.wild_ranks or p.extra_hand_cards for p in state.players):
+        if any(p.wild_ranks for p in state.players):
             return None
         tables.append({
             "boss": boss, "folded": {p.name: p.folded for p in state.players},
+            # "You must use one of your hole cards and MAY use two", one more per Up Your Sleeve
+            "most": {p.name: 2 + p.extra_hand_cards for p in state.players},
             "own": len(state.boss_hole) + len(state.tolls),  # "THE BOATMAN may use the Toll card"
             "banned": frozenset(RANKS.index(r) for r in boss.banned_ranks), "bans_board_high": boss.bans_board_high_card,
             "tolls": bool(boss.tolls), "paid": {p.name: p.tolls_paid or 0 for p in state.players},
@@ -155,22 +158,24 @@ def _stated(search: Any, doc: Any, question: dict) -> tuple[dict[str, list[str]]
 
 def when_stated(search: Any, doc: Any, question: dict) -> str | None:
     """When a showdown question's outcomes are stated to Z3: ``"now"``, with the model, for a
-    push at a table with no ban or toll, where Z3 proposes few pushes of its own and the terms
-    pay for themselves; ``"late"`` for the rest, once a search has gone on a while (a win or a
-    loss comes often among the hands Z3 proposes, and a Boss's restrictions make the terms
-    costlier: an easy search is over before they would be built); None: never."""
+    push at a table with no ban, toll or third hand card, where Z3 proposes few pushes of its
+    own and the terms pay for themselves; ``"late"`` for the rest, once a search has gone on a
+    while (a win or a loss comes often among the hands Z3 proposes, and a Boss's restrictions
+    or Up Your Sleeve make the terms costlier: an easy search is over before they would be
+    built); None: never."""
     options, table = _stated(search, doc, question)
     if table is None:
         return None
-    restricted = table["banned"] or table["bans_board_high"] or table["tolls"]
+    restricted = table["banned"] or table["bans_board_high"] or table["tolls"] or set(table["most"].values()) != {2}
     return "now" if any(wanted == ["push"] for wanted in options.values()) and not restricted else "late"
 
 
-def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[str, Restriction], Head | None],
+def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[str, Restriction, int], Head | None],
                       boss_head: Callable[[int], Head]) -> tuple[Any, str] | None:
     """A showdown question's expected outcomes as what they imply (one formula), with its
-    words; None where it states nothing. ``head_of(name, restriction)`` gives a player's
-    category place and first tie-break under the Boss's restriction, ``boss_head(most)`` the
+    words; None where it states nothing. ``head_of(name, restriction, most)`` gives a player's
+    category place and first tie-break under the Boss's restriction, with ``most`` cards of
+    the hand at most, ``boss_head(most)`` the
     Boss's cards' (his hole cards and toll cards) with ``most`` of them at most."""
     import z3
 
@@ -197,7 +202,7 @@ def showdown_outcomes(search: Any, doc: Any, question: dict, head_of: Callable[[
         rule = restriction_of(table, name, question)
         if rule is None:
             return None
-        head = None if table["folded"][name] else head_of(name, rule)
+        head = None if table["folded"][name] else head_of(name, rule, table["most"][name])
         if head is None and not table["folded"][name]:
             return None
         parts.append(outcome_implied(wanted, head, cards, default, plays_default))

@@ -65,7 +65,7 @@ class SearchModel:
     building_where: bool = False
     answer_constraints: list = field(default_factory=list)  # ``answers.AnswerConstraint``: not Z3's
     hands: dict = field(default_factory=dict)  # document -> (``_hand_of``, ``_main_of``), built once
-    heads: dict = field(default_factory=dict)  # (document, player, restriction) -> a legal hand's head
+    heads: dict = field(default_factory=dict)  # (document, player, restriction, most) -> a legal hand's head
     later: list = field(default_factory=list)  # expectations stated once a search has gone on a while
 
     def define(self, term: Any) -> Any:
@@ -386,19 +386,19 @@ def _state_outcomes(model: SearchModel, doc: Document, index: int, question: dic
     board = _items(position.get("board"), doc, ("position", "board"), model, keys)
     tolls = _items(position.get("tolls"), doc, ("position", "tolls"), model, keys)
 
-    def head_of(name: str, rule: Restriction) -> Any:
-        if not rule.restricts:
+    def head_of(name: str, rule: Restriction, most: int) -> Any:
+        if not rule.restricts and most == 2:  # the terms a comparison of strengths reads
             found, main = hand_of(name, ruleset), main_of(name, ruleset)
             return None if found is None or main is None else (cat.category_number(found), main)
-        if (doc.number, name, rule) not in model.heads:  # each player's once a restriction
+        if (doc.number, name, rule, most) not in model.heads:  # each player's once a restriction
             spec, head = hand_spec(doc, name, keys), None
             if spec is not None:
                 hand = [_term(item, model) for item in spec.cards]
-                found = selection_patterns(hand, board, ruleset, rule=rule, tolls=tolls)
-                main = selection_main(hand, board, ruleset, found, rule=rule, tolls=tolls)
+                found = selection_patterns(hand, board, ruleset, 1, most, rule=rule, tolls=tolls)
+                main = selection_main(hand, board, ruleset, found, 1, most, rule=rule, tolls=tolls)
                 head = None if main is None else (model.define(cat.category_number(found)), model.define(main))
-            model.heads[doc.number, name, rule] = head
-        return model.heads[doc.number, name, rule]
+            model.heads[doc.number, name, rule, most] = head
+        return model.heads[doc.number, name, rule, most]
 
     def boss_head(most: int) -> Any:
         own = _items(position.get("boss_hole"), doc, ("position", "boss_hole"), model, keys) + tolls
