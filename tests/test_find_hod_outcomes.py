@@ -89,7 +89,7 @@ RESTRICTED = HOD_PUSH.replace("ask: showdown", "ask: {ask}").replace("{outcome}"
 
 # (Boss, his toll cards, the question, the cards in the order of the ?: board, the Boss's hole
 # cards, his toll card, Anna's hand; which hand the restriction changes): pushes the engine
-# settles where it does
+# settles where it does. "Up Your Sleeve": Anna played it, a third card of hers counts.
 PUSHES = [
     ("Eenie Meanie", "", "showdown", "Js Jh Th Tc Qd 9s 9c 9h 9d Qc", "Anna"),
     ("Eenie Meanie", "", "showdown", "Td 9d Qs Ts Tc 9s 9h Qd Qc 9c", "Anna"),
@@ -97,6 +97,7 @@ PUSHES = [
     ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 1}}", "Ts Td 9s 8c Jc Qs Jd 9c 9d Qc Th", "Anna"),
     ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 1}}", "Th Jd Js Tc 8d 8h Qc 9d Qh 9s Qd", "Boss"),
     ("The Boatman", '\n  tolls: "?"', "{kind: showdown, tolls: {Anna: 1}}", "9h 8h Ts 8s Tc Jh 9d Qs Qh Jd Qc", "Boss"),
+    ("Up Your Sleeve", "", "showdown", "8s Qd 9d Qs Td 8d Jd Js Ts 9s", "Anna"),  # two Queen-high straight flushes
 ]
 
 
@@ -122,14 +123,17 @@ def head_of(value: int) -> tuple[int, int]:
 @pytest.mark.xdist_group("pushes-under-restrictions")  # one worker builds each table's model once
 def test_a_push_under_a_bosss_restriction_is_never_pruned(deal):
     """Eenie Meanie's ban and The Boatman's tolls change Anna's hand before it meets the
-    Boss's, and The Boatman may use his toll card (Hell of a Deal: Eenie Meanie; The Boatman):
+    Boss's, Up Your Sleeve lets a third card of hers count, and The Boatman may use his toll
+    card (Hell of a Deal: Eenie Meanie; The Boatman; Favors):
     a push the engine settles, where the restriction changes the hands' heads, is a filling
     the search's statement of the push admits."""
     from oracle.cards import RANKS
     from oracle.eval import HELL_OF_A_DEAL
     from oracle.eval.select import Limits, best_selection
     boss, tolls, ask, dealt, changed = deal
-    text = RESTRICTED.format(boss=boss, tolls=tolls, ask=ask)
+    text = RESTRICTED.format(boss="Dedly Aloor" if boss == "Up Your Sleeve" else boss, tolls=tolls, ask=ask)
+    if boss == "Up Your Sleeve":
+        text = text.replace("bets: [Earn a Soul]}", "bets: [Earn a Soul], played_favors: [Up Your Sleeve]}")
     cards = dealt.split()
     filled = text
     for card in cards:
