@@ -36,7 +36,9 @@ RESERVE = 0.05
 HINT_SECONDS = 1.0
 # Proposing this long without the witnesses wanted, a search states the expectations its model
 # left for later (``SearchModel.later``): an easy search is over before they would be built.
+# Their terms take a few seconds to build: with less time than this left they are not.
 LATE_SECONDS = 1.5
+LATE_ROOM = 5.0
 FOUND, NONE, UNKNOWN = "found", "none", "unknown"
 # The first line of every witness file: ``--output`` replaces only a file that starts so.
 WITNESS_HEADER = "# Found by oracle find from "
@@ -274,7 +276,8 @@ def _propose_and_check(search: SearchFile, model: SearchModel, proposer: _Propos
     output = str(Path(search.file).with_name(witness_name(search.file)))
     late = budget.elapsed() + LATE_SECONDS
     while len(result.witnesses) < result.count:
-        if model.later and budget.elapsed() >= late and model.state_later(budget):
+        due = budget.elapsed() >= late and budget.left(LATE_ROOM) >= LATE_ROOM
+        if model.later and due and model.state_later(budget):
             proposer.literals = model.literals("domain", "where", "expect")
         status, z3_model = proposer.propose(budget)
         if status == "unknown":
