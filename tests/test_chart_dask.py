@@ -121,17 +121,18 @@ def wait_for(condition, seconds: float, what: str) -> None:
         time.sleep(0.1)
 
 
-def test_a_real_scheduler_and_worker_lose_the_worker_midway_and_a_new_one_completes_the_table(tmp_path):
+def lose_a_worker_midway(folder: Path, logs: Path) -> tuple[dict, str | None]:
+    """A chart run on a real scheduler whose one worker is killed once a first partition is
+    written, then a second worker started: the run's answer, and the first worker's name."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     dask = [sys.executable, "-m", "dask"]
     worker_args = [*dask, "worker", address, "--nworkers", "1", "--nthreads", "1", "--no-nanny", "--no-dashboard"]
     scheduler = start([*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                      tmp_path / "scheduler.log")
+                      logs / "scheduler.log")
     processes = [scheduler]
     try:
-        processes.append(start(worker_args, tmp_path / "worker-1.log"))
-        folder = tmp_path / "chart"
+        processes.append(start(worker_args, logs / "worker-1.log"))
         # Ovens sampled across every devil count, one a partition: each needs the solver's tables
         # anew (about 0.3 s), so the first worker is still at work when its first is written.
         args = ["--sample", "12", "--seed", "3", "--partition-size", "1", "--targets", "100"]
@@ -140,17 +141,30 @@ def test_a_real_scheduler_and_worker_lose_the_worker_midway_and_a_new_one_comple
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         processes.append(run)
         wait_for(lambda: any((folder / "parts").glob("part-*.parquet")), 120, "a first partition")
+        first = read_metadata(next((folder / "parts").glob("part-*.parquet")))[0]["worker"]
         stop(processes[1])
-        done_by_first = len(list((folder / "parts").glob("part-*.parquet")))
-        assert done_by_first < 12, "the first worker finished before it could be stopped"
-        processes.append(start(worker_args, tmp_path / "worker-2.log"))
+        processes.append(start(worker_args, logs / "worker-2.log"))
         out, err = run.communicate(timeout=180)
         assert run.returncode == 0, err
-        answer = json.loads(out)
-        assert answer["partitions"] == 12 and answer["computed"] == 12 and answer["skipped"] == 0
-        assert len(workers_used(folder, 12)) == 2
-        plan = plan_chart(KIND, PARAMS, sample=12, seed=3, partition_size=1)
-        assert table_rows(folder / "auf-teufel-policy.parquet") == serial_rows(plan)
+        return json.loads(out), first
     finally:
         for process in reversed(processes):
             stop(process)
+
+
+def test_a_real_scheduler_and_worker_lose_the_worker_midway_and_a_new_one_completes_the_table(tmp_path):
+    # The parts are written by the chart run as results come back: on a loaded machine the
+    # first worker may have computed every partition before it is stopped. Then nothing was
+    # lost, and the run is tried again in a fresh folder.
+    for attempt in range(3):
+        folder, logs = tmp_path / f"chart-{attempt}", tmp_path / f"logs-{attempt}"
+        logs.mkdir()
+        answer, first = lose_a_worker_midway(folder, logs)
+        assert answer["partitions"] == 12 and answer["computed"] == 12 and answer["skipped"] == 0
+        names = [read_metadata(part_path(folder, i))[0]["worker"] for i in range(12)]
+        if names.count(first) < 12:
+            break
+    assert names.count(first) < 12, "the first worker finished every partition before it was stopped, three times"
+    assert len(set(names)) == 2
+    plan = plan_chart(KIND, PARAMS, sample=12, seed=3, partition_size=1)
+    assert table_rows(folder / "auf-teufel-policy.parquet") == serial_rows(plan)
