@@ -19,7 +19,7 @@ from oracle.cards import RANKS, full_deck, parse_cards
 from oracle.errors import InvalidHandError
 from oracle.eval import HELL_OF_A_DEAL
 from oracle.eval.select import Limits, best_selection
-from oracle.eval.strength import decode
+from oracle.eval.strength import category_slug, decode
 from oracle.solve.smt.cards import card_variable
 from oracle.solve.smt.categories import ORDER, category_number
 from oracle.solve.smt.selection import Restriction, selection_main, selection_patterns
@@ -56,14 +56,8 @@ def engine_head(hand, board, toll, rule: Restriction) -> tuple[int, int]:
         value = best_selection(hand, board, HELL_OF_A_DEAL, limits).strength
     except InvalidHandError:
         return -1, -1
-    category, digits = decode(value)
-    return ORDER.index(category_slug_of(value)), digits[0] - 2
-
-
-def category_slug_of(value: int) -> str:
-    from oracle.eval.strength import category_slug
-
-    return category_slug(value)
+    digits = decode(value)[1]
+    return ORDER.index(category_slug(value)), digits[0] - 2
 
 
 @lru_cache(maxsize=None)

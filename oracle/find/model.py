@@ -66,6 +66,7 @@ class SearchModel:
     answer_constraints: list = field(default_factory=list)  # ``answers.AnswerConstraint``: not Z3's
     hands: dict = field(default_factory=dict)  # document -> (``_hand_of``, ``_main_of``), built once
     heads: dict = field(default_factory=dict)  # (document, player, restriction, most) -> a legal hand's head
+    boss_heads: dict = field(default_factory=dict)  # (document, most) -> the Boss's cards' head
     later: list = field(default_factory=list)  # expectations stated once a search has gone on a while
 
     def define(self, term: Any) -> Any:
@@ -401,9 +402,12 @@ def _state_outcomes(model: SearchModel, doc: Document, index: int, question: dic
         return model.heads[doc.number, name, rule, most]
 
     def boss_head(most: int) -> Any:
-        own = _items(position.get("boss_hole"), doc, ("position", "boss_hole"), model, keys) + tolls
-        found = selection_patterns(own, board, ruleset, 1, most)
-        return cat.category_number(found), model.define(selection_main(own, board, ruleset, found, 1, most))
+        if (doc.number, most) not in model.boss_heads:  # once for every question of the document
+            own = _items(position.get("boss_hole"), doc, ("position", "boss_hole"), model, keys) + tolls
+            found = selection_patterns(own, board, ruleset, 1, most)
+            main = model.define(selection_main(own, board, ruleset, found, 1, most))
+            model.boss_heads[doc.number, most] = cat.category_number(found), main
+        return model.boss_heads[doc.number, most]
 
     stated = showdown_outcomes(model.search, doc, question, head_of, boss_head)
     if stated is not None:

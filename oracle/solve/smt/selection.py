@@ -103,7 +103,7 @@ class _Selection:
                  rule: Restriction = NONE, tolls: Sequence[CardTerm] = ()):
         import z3
 
-        self.hand, self.board = list(hand), list(board)
+        self.hand, self.board, self.tolls = list(hand), list(board), list(tolls)
         self.least = min(least, len(hand))
         self.most = min(most, len(hand), 5)
         # With no card of its own the hand is made from the board alone (``best_selection``).
@@ -159,9 +159,11 @@ class _Selection:
 
         key = ("usable", card.rank.get_id(), card.suit.get_id(), free)
         if key not in self.made:
-            kept = [z3.Or(self.banned[r], self.tolled[r]) if free and self.banned is not None else
-                    self.tolled[r] if free else self.banned[r] for r in range(RANK_COUNT)]
-            self.made[key] = z3.Not(z3.Or([z3.And(card.rank == r, k) for r, k in enumerate(kept) if not z3.is_false(k)]))
+            kept = []  # for each rank, why its cards may not be taken (free): banned, tolled
+            for rank in range(RANK_COUNT):
+                why = ([self.banned[rank]] if self.banned is not None else []) + ([self.tolled[rank]] if free else [])
+                kept += [z3.And(card.rank == rank, z3.Or(why))] if why and not all(z3.is_false(w) for w in why) else []
+            self.made[key] = z3.Not(z3.Or(kept))
         return self.made[key]
 
     def suited(self, where: str, suit: int, free: bool = False) -> Any:
@@ -235,7 +237,7 @@ class _Selection:
                 if ok is True:
                     continue
                 these = [self.tolled[r] if tolled >> i & 1 else z3.Not(self.tolled[r]) for i, r in enumerate(ranks)]
-                rules.append(z3.Or(z3.Not(z3.And(these)), ok) if ok is not False else z3.Not(z3.And(these)))
+                rules.append(z3.Or(z3.Not(z3.And(these)), ok))
             self.made[key] = z3.And(rules) if rules else z3.BoolVal(True)
         return self.made[key]
 
@@ -317,11 +319,19 @@ def selection_patterns(hand: Sequence[CardTerm], board: Sequence[CardTerm], rule
             raise ValueError("a Boss's restrictions are not stated with wild cards")
         return any_of([patterns(g, ruleset) for g in selections(hand, board, least, most)])
     s = _selection(hand, board, least, most, rule, tolls)
-    found = _patterns(s)
-    if rule.bans and s.hand:  # every own card banned: the board alone
-        alone = _patterns(_selection([], board, 0, 0, rule, tolls))
-        found = {slug: z3.Or(found[slug], z3.And(s.legal_private == 0, alone[slug])) for slug in found}
+    found, alone = _patterns(s), _board_alone(s)
+    if alone is not None:
+        other = _patterns(alone)
+        found = {slug: z3.Or(found[slug], z3.And(s.legal_private == 0, other[slug])) for slug in found}
     return found
+
+
+def _board_alone(s: _Selection) -> _Selection | None:
+    """Where bans may leave the hand no legal card of its own, the selection of the board
+    alone, which ``best_selection`` then makes (built once); else None."""
+    if not (s.rule.bans and s.hand):
+        return None
+    return _selection([], s.board, 0, 0, s.rule, s.tolls)
 
 
 def _patterns(s: _Selection) -> dict[str, Any]:
@@ -359,10 +369,10 @@ def selection_main(hand: Sequence[CardTerm], board: Sequence[CardTerm], ruleset:
     if ruleset.has_wilds or not hand:
         return None
     s = _selection(hand, board, least, most, rule, tolls)
-    by_slug = _mains(s)
-    if rule.bans:  # every own card banned: the board alone
-        alone = _mains(_selection([], board, 0, 0, rule, tolls))
-        by_slug = {slug: z3.If(s.legal_private == 0, alone[slug], term) for slug, term in by_slug.items()}
+    by_slug, alone = _mains(s), _board_alone(s)
+    if alone is not None:
+        other = _mains(alone)
+        by_slug = {slug: z3.If(s.legal_private == 0, other[slug], term) for slug, term in by_slug.items()}
     place = category_number(found)
     term: Any = z3.IntVal(-1)
     for index, slug in enumerate(ORDER):
